@@ -1,0 +1,51 @@
+"""The ``pnp`` command line: thin commands over the library.
+
+Each command lives in its own module here and only parses options, calls one
+library function and prints. Errors: a :class:`~pnp.errors.PnpError` becomes a
+one-line message on stderr and its exit code (2 for bad input).
+"""
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from ..errors import DeckError, PnpError
+
+
+class Failure(click.ClickException):
+    """A PnpError on its way out: message already formatted, its own exit code."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file=None) -> None:
+        click.echo(f"pnp: {self.message}", err=True)
+
+
+class PnpGroup(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except DeckError as exc:
+            lines = exc.lines()
+            for line in lines[:-1]:
+                click.echo(f"pnp: {line}", err=True)
+            raise Failure(lines[-1], exc.exit_code) from None
+        except PnpError as exc:
+            raise Failure(str(exc), exc.exit_code) from None
+
+
+@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def cli() -> None:
+    """Print-and-play decks and solver-backed daily puzzles for the Orchard family
+    of 9-card solitaire games (orchard, orchard-pnp, grove) and Orchards market."""
+
+
+def main() -> None:
+    cli(prog_name="pnp")
+
+
+from . import build as _build  # noqa: E402,F401  (registers commands)
+from . import verify as _verify  # noqa: E402,F401

@@ -1,0 +1,25 @@
+"""``pnp build``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..build import build
+from . import cli
+from .options import cards_option, deck_from
+
+
+@cli.command("build")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder to write into.")
+@cards_option
+def build_cmd(out: str, cards: str | None) -> None:
+    """Build everything printable: every deck's print files, rules sheets,
+    score pads and today's puzzles, into OUT (one folder per game)."""
+    deck = deck_from(cards)
+    with click.progressbar(length=0, label="building", file=click.get_text_stream("stderr")) as bar:
+        written = build(deck, Path(out), progress=lambda _: bar.update(1))
+    click.echo(f"wrote {len(written)} files into {out}/")
+    for p in written:
+        click.echo(f"  {p}")

@@ -1,0 +1,77 @@
+"""``pnp verify PUZZLE SOLUTION``."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..errors import PnpError
+from ..games import find_game
+from ..notation import parse_solution
+from ..puzzles import resolve_puzzle
+from ..render.text import LEGEND, grid_text
+from ..verify import verify
+from . import cli
+from .options import cards_option, deck_from
+
+
+def _read_solution(path: str) -> tuple[str, str]:
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read(), path
+    except FileNotFoundError:
+        raise PnpError("no such file", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PnpError(f"cannot read: {exc}", file=path) from None
+
+
+@cli.command("verify")
+@click.argument("puzzle")
+@click.argument("solution")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (SPEC §6).")
+@click.option("--show", is_flag=True, help="Print the orchard as a text grid after each move.")
+@cards_option
+def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str | None) -> None:
+    """Replay SOLUTION (a file of moves, or - for stdin) on PUZZLE (a puzzle id
+    GAME-YYYY-MM-DD, a puzzle file, or a deal GAME:C1,C2,...).
+
+    Exit code 0 when the line is legal (and meets the target, if any), 1 when it
+    is illegal or misses the target, 2 for bad input.
+    """
+    ref = resolve_puzzle(puzzle)
+    game = find_game(ref.deal.game, deck_from(cards))
+    deal = game.parse_deal(ref.deal)
+    text, name = _read_solution(solution)
+    lines = parse_solution(text, name)
+    verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven)
+    if show:
+        out = click.get_text_stream("stderr") if as_json else click.get_text_stream("stdout")
+        click.echo(LEGEND[game.counted], file=out)
+        for i, state in enumerate(verdict.states):
+            title = "start" if i == 0 else f"after move {i}: {lines[i - 1].move.format()}"
+            click.echo(f"\n{title}\n{grid_text(state, game.counted)}", file=out)
+    if as_json:
+        click.echo(json.dumps(verdict.to_json()))
+    else:
+        click.echo(describe(verdict, name))
+    if not verdict.ok:
+        sys.exit(1)
+
+
+def describe(v, name: str) -> str:
+    if v.error is not None:
+        return (f"{name}:{v.error['line']}: move {v.error['move']} is illegal: {v.error['reason']} "
+                f"(score so far {v.score})")
+    head = f"{v.score}" + (f" ({v.tier})" if v.tier else "")
+    parts = [head]
+    if v.target is not None:
+        parts.append(f"target {v.target} {'met' if v.met_target else 'missed'}")
+    if v.best is not None:
+        parts.append(f"best possible {v.best}" + ("" if v.best_proven else " (found, not proven)"))
+    text = " — ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")
+    if not v.complete:
+        text += " — incomplete: a legal move remains"
+    return text

@@ -1,0 +1,668 @@
+"""The deck model: what ``cards.yaml`` says, as frozen dataclasses.
+
+:func:`load_deck` reads and validates a cards file once; every problem a user can
+make is reported at once, each with file and line (:class:`~pnp.errors.DeckError`).
+Nothing downstream re-checks the deck.
+
+The file format is documented in ``README.md`` ("cards.yaml"); the recipe
+vocabulary is :data:`RECIPE_CONDITIONS` / :data:`RECIPE_REWARDS`.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from .errors import DeckError
+
+SOLITAIRE_GAMES = ("orchard", "orchard-pnp", "grove")
+GAMES = SOLITAIRE_GAMES + ("orchards-market",)
+SHAPES = ("circle", "teardrop", "diamond", "triangle", "square", "hexagon", "star", "heart")
+CLEARING = "."
+
+#: Recipe conditions: name -> description of the parameter (see README).
+RECIPE_CONDITIONS = {
+    "all_dice_in_play": "a fruit key or 'any': every die of that fruit is in the orchard",
+    "each_fruit_at_least": "a number N: for every fruit, some die of it shows N or more",
+    "no_dice_on_clearings": "true: no die stands on a clearing at the end",
+    "line_of_three": "a fruit key or 'any': three dice of one fruit in a straight row or column, side by side",
+    "dice_at_least": "{fruit: KEY|any, count: N}: at least N dice of that fruit in the orchard",
+    "fruit_total_at_least": "{fruit: KEY|any, total: N}: that fruit's dice add up to N or more",
+    "squirrel_unused": "true: the squirrel was never spent",
+    "wheelbarrow_used": "true: the wheelbarrow is in the orchard at the end",
+}
+#: Recipe rewards: name -> description of the parameter.
+RECIPE_REWARDS = {
+    "points": "a number N: add N to the score",
+    "double": "a fruit key: dice of that fruit on trees count double",
+    "points_per_die": "{fruit: KEY|any, points: N}: add N for each such die in the orchard",
+}
+
+
+# --------------------------------------------------------------------------- model
+
+
+@dataclass(frozen=True)
+class Fruit:
+    key: str
+    name: str
+    colour: str
+    shape: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a printed card: a tree (fruit key, fruit count) or a clearing."""
+
+    fruit: str | None  # None: a clearing (Grove)
+    count: int = 1
+
+    @property
+    def is_clearing(self) -> bool:
+        return self.fruit is None
+
+    def format(self, counted: bool) -> str:
+        if self.fruit is None:
+            return CLEARING
+        return f"{self.fruit}{self.count}" if counted else self.fruit
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card side: 3 rows of 2 cells, top row first, as printed (upright)."""
+
+    rows: tuple[tuple[Cell, Cell], tuple[Cell, Cell], tuple[Cell, Cell]]
+
+    def cell(self, col: int, row: int) -> Cell:
+        return self.rows[row][col]
+
+    def cells(self) -> Iterator[tuple[int, int, Cell]]:
+        """``(col, row, cell)`` in reading order."""
+        for r, row in enumerate(self.rows):
+            for c, cell in enumerate(row):
+                yield c, r, cell
+
+    def format(self, counted: bool = False) -> list[str]:
+        return [" ".join(c.format(counted) for c in row) for row in self.rows]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A Grove recipe (the back of a card)."""
+
+    name: str
+    number: int
+    condition: tuple[str, Any]  # (kind, parameter) from RECIPE_CONDITIONS
+    reward: tuple[str, Any]  # (kind, parameter) from RECIPE_REWARDS
+    wheelbarrow_counts: bool = True  # the wheelbarrow counts as a die of its fruit
+
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    faces: tuple[tuple[str, Face], ...]  # (side, face); side "" for one-sided cards
+    recipe: Recipe | None = None
+
+    def face(self, side: str = "") -> Face:
+        for s, f in self.faces:
+            if s == side:
+                return f
+        raise KeyError(side)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(s for s, _ in self.faces)
+
+
+@dataclass(frozen=True)
+class Tier:
+    min: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Buyer:
+    """An Orchards market buyer card: wants ``count`` of one of two fruits."""
+
+    id: int
+    wants: tuple[tuple[str, int], ...]  # (fruit key, count), two options
+    points: int
+
+
+@dataclass(frozen=True)
+class GameDeck:
+    """Everything ``cards.yaml`` says about one game."""
+
+    game: str
+    title: str
+    fruits: tuple[Fruit, ...]
+    cards: tuple[Card, ...] = ()
+    tiers: tuple[Tier, ...] = ()
+    dice_per_fruit: int = 5
+    mismatch_tokens: int = 2  # rotten tokens (Orchard) / squirrels (Grove)
+    style: tuple[tuple[str, Any], ...] = ()
+    # Orchards market only
+    fruit_cards: tuple[tuple[str, int], ...] = ()
+    buyers: tuple[Buyer, ...] = ()
+    source: str = ""
+
+    def fruit(self, key: str) -> Fruit:
+        for f in self.fruits:
+            if f.key == key:
+                return f
+        raise KeyError(key)
+
+    @property
+    def fruit_keys(self) -> tuple[str, ...]:
+        return tuple(f.key for f in self.fruits)
+
+    def card(self, card_id: int) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    @property
+    def card_ids(self) -> tuple[int, ...]:
+        return tuple(c.id for c in self.cards)
+
+    def tier(self, score: int) -> Tier | None:
+        best = self.tiers[0] if self.tiers else None
+        for t in self.tiers:
+            if score >= t.min:
+                best = t
+        return best
+
+    def style_dict(self) -> dict[str, Any]:
+        return dict(self.style)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A loaded cards file: one :class:`GameDeck` per game."""
+
+    path: str
+    games: tuple[tuple[str, GameDeck], ...]
+    style: tuple[tuple[str, Any], ...] = ()
+
+    def game(self, game_id: str) -> GameDeck:
+        for g, d in self.games:
+            if g == game_id:
+                return d
+        raise KeyError(game_id)
+
+    @property
+    def game_ids(self) -> tuple[str, ...]:
+        return tuple(g for g, _ in self.games)
+
+    def style_dict(self) -> dict[str, Any]:
+        return dict(self.style)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def default_cards_path() -> Path:
+    """``cards.yaml`` in the current folder, else the copy shipped in the package."""
+    here = Path("cards.yaml")
+    if here.is_file():
+        return here
+    return Path(str(resources.files("pnp") / "data" / "cards.yaml"))
+
+
+_cache: dict[tuple[str, float, int], Deck] = {}
+
+
+def load_deck(path: str | os.PathLike | None = None) -> Deck:
+    """Read and validate a cards file (default: :func:`default_cards_path`)."""
+    p = Path(path) if path is not None else default_cards_path()
+    name = str(path) if path is not None else str(p)
+    try:
+        st = p.stat()
+        key = (str(p.resolve()), st.st_mtime, st.st_size)
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckError([(name, None, "no such file")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError([(name, None, f"cannot read: {exc}")]) from None
+    if key in _cache:
+        return _cache[key]
+    deck = parse_deck(text, name)
+    _cache[key] = deck
+    return deck
+
+
+class _Problems:
+    def __init__(self, file: str):
+        self.file = file
+        self.items: list[tuple[str, int | None, str]] = []
+
+    def add(self, node: yaml.Node | None, message: str) -> None:
+        line = node.start_mark.line + 1 if node is not None else None
+        self.items.append((self.file, line, message))
+
+
+def _compose(text: str, file: str) -> yaml.Node | None:
+    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.compose(text, Loader=loader_cls)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise DeckError([(file, line, f"YAML syntax error: {problem}")]) from None
+    except yaml.YAMLError as exc:
+        raise DeckError([(file, None, f"YAML error: {exc}")]) from None
+
+
+_SAFE = yaml.SafeLoader("")
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    """Resolve a scalar the way SafeLoader would (ints, bools, null, strings)."""
+    if node.tag.startswith("tag:yaml.org,2002:"):
+        return _SAFE.construct_object(node, deep=True)
+    return node.value
+
+
+class _Reader:
+    """Walks composed YAML nodes, checking types and recording problems."""
+
+    def __init__(self, problems: _Problems):
+        self.p = problems
+
+    def _check_tag(self, node: yaml.Node) -> bool:
+        if not node.tag.startswith("tag:yaml.org,2002:"):
+            self.p.add(node, f"unsupported YAML tag {node.tag!r}")
+            return False
+        return True
+
+    def mapping(self, node: yaml.Node | None, what: str, *, required: tuple[str, ...] = (),
+                optional: tuple[str, ...] = (), free: bool = False) -> dict[str, tuple[yaml.Node, yaml.Node]] | None:
+        """A mapping's items as ``{key: (key_node, value_node)}``; checks keys."""
+        if node is None:
+            return None
+        if not isinstance(node, yaml.MappingNode) or not self._check_tag(node):
+            self.p.add(node, f"{what} must be a mapping")
+            return None
+        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for k, v in node.value:
+            if not isinstance(k, yaml.ScalarNode):
+                self.p.add(k, f"{what}: keys must be plain text")
+                continue
+            key = str(_scalar(k)) if k.tag.endswith(("int", "str", "float")) else k.value
+            if key in out:
+                self.p.add(k, f"{what}: duplicate key {key!r}")
+                continue
+            if not free and key not in required and key not in optional:
+                allowed = ", ".join(required + optional)
+                self.p.add(k, f"{what}: unknown key {key!r} (expected one of: {allowed})")
+                continue
+            out[key] = (k, v)
+        if not free:
+            for r in required:
+                if r not in out:
+                    self.p.add(node, f"{what}: missing key {r!r}")
+        return out
+
+    def seq(self, node: yaml.Node, what: str) -> list[yaml.Node] | None:
+        if not isinstance(node, yaml.SequenceNode) or not self._check_tag(node):
+            self.p.add(node, f"{what} must be a list")
+            return None
+        return list(node.value)
+
+    def value(self, node: yaml.Node, what: str, types: tuple[type, ...]) -> Any:
+        if not isinstance(node, yaml.ScalarNode) or not self._check_tag(node):
+            self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}")
+            return None
+        v = _scalar(node)
+        if isinstance(v, bool) and bool not in types:
+            self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}, not {v!r}")
+            return None
+        if not isinstance(v, types):
+            if str in types and isinstance(v, (int, float)):
+                return str(node.value)
+            self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}, not {node.value!r}")
+            return None
+        return v
+
+    def plain(self, node: yaml.Node, what: str) -> Any:
+        """Any YAML value (for style settings), converted to plain Python."""
+        if isinstance(node, yaml.ScalarNode):
+            return _scalar(node) if self._check_tag(node) else None
+        if isinstance(node, yaml.SequenceNode) and self._check_tag(node):
+            return tuple(self.plain(n, what) for n in node.value)
+        if isinstance(node, yaml.MappingNode) and self._check_tag(node):
+            items = self.mapping(node, what, free=True) or {}
+            return tuple((k, self.plain(v, f"{what}.{k}")) for k, (_, v) in items.items())
+        return None
+
+
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+_FRUIT_KEY = re.compile(r"^[A-Z]$")
+
+_TITLES = {"orchard": "Orchard", "orchard-pnp": "Orchard (print-and-play edition)",
+           "grove": "Grove", "orchards-market": "Orchards market"}
+
+
+def parse_deck(text: str, file: str = "cards.yaml") -> Deck:
+    """Validate the text of a cards file and build the :class:`Deck`."""
+    problems = _Problems(file)
+    root = _compose(text, file)
+    if root is None:
+        raise DeckError([(file, 1, "the file is empty (expected a 'games:' mapping)")])
+    r = _Reader(problems)
+    top = r.mapping(root, "top level", required=("games",), optional=("style", "version"))
+    decks: list[tuple[str, GameDeck]] = []
+    style: tuple = ()
+    if top:
+        if "style" in top:
+            style = r.plain(top["style"][1], "style") or ()
+        if "games" in top:
+            games = r.mapping(top["games"][1], "games", free=True) or {}
+            for gid, (knode, vnode) in games.items():
+                if gid not in GAMES:
+                    problems.add(knode, f"unknown game {gid!r} (expected one of: {', '.join(GAMES)})")
+                    continue
+                d = _game(r, gid, vnode, file)
+                if d is not None:
+                    decks.append((gid, d))
+            if not games:
+                problems.add(top["games"][1], "games: no game defined")
+    if problems.items:
+        raise DeckError(problems.items)
+    return Deck(path=file, games=tuple(decks), style=style)
+
+
+def _int(r: _Reader, node: yaml.Node, what: str, lo: int | None = None, hi: int | None = None) -> int | None:
+    v = r.value(node, what, (int,))
+    if v is None:
+        return None
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        r.p.add(node, f"{what} must be in {rng}, not {v}")
+        return None
+    return v
+
+
+def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[Fruit, ...]:
+    m = r.mapping(node, f"{game}.fruits", free=True) or {}
+    out = []
+    for key, (kn, vn) in m.items():
+        if not _FRUIT_KEY.match(key):
+            r.p.add(kn, f"{game}.fruits: fruit key {key!r} must be one capital letter")
+            continue
+        f = r.mapping(vn, f"{game}.fruits.{key}", required=("name", "colour", "shape"))
+        if not f:
+            continue
+        ok = True
+        name = r.value(f["name"][1], f"{game}.fruits.{key}.name", (str,)) if "name" in f else None
+        colour = r.value(f["colour"][1], f"{game}.fruits.{key}.colour", (str,)) if "colour" in f else None
+        shape = r.value(f["shape"][1], f"{game}.fruits.{key}.shape", (str,)) if "shape" in f else None
+        if colour is not None and not _COLOUR.match(colour):
+            r.p.add(f["colour"][1], f"{game}.fruits.{key}.colour must look like '#D55E00', not {colour!r}")
+            ok = False
+        if shape is not None and shape not in SHAPES:
+            r.p.add(f["shape"][1], f"{game}.fruits.{key}.shape: unknown shape {shape!r} (expected one of: {', '.join(SHAPES)})")
+            ok = False
+        if ok and None not in (name, colour, shape):
+            out.append(Fruit(key, name, colour, shape))
+    if not m:
+        r.p.add(node, f"{game}.fruits: no fruit defined")
+    shapes = [f.shape for f in out]
+    if len(set(shapes)) != len(shapes):
+        r.p.add(node, f"{game}.fruits: every fruit needs its own shape (colour is never the only cue)")
+    return tuple(out)
+
+
+def _face(r: _Reader, node: yaml.Node, what: str, fruits: set[str], counted: bool) -> Face | None:
+    rows = r.seq(node, what)
+    if rows is None:
+        return None
+    if len(rows) != 3:
+        r.p.add(node, f"{what} must have 3 rows, not {len(rows)}")
+        return None
+    out = []
+    for i, rn in enumerate(rows, 1):
+        text = r.value(rn, f"{what} row {i}", (str,))
+        if text is None:
+            return None
+        parts = text.split()
+        if len(parts) != 2:
+            r.p.add(rn, f"{what} row {i} {text!r} must have 2 cells, not {len(parts)}")
+            return None
+        cells = []
+        for part in parts:
+            cell = _cell(part, fruits, counted)
+            if isinstance(cell, str):
+                r.p.add(rn, f"{what} row {i}: {cell}")
+                return None
+            cells.append(cell)
+        out.append((cells[0], cells[1]))
+    return Face(tuple(out))  # type: ignore[arg-type]
+
+
+def _cell(text: str, fruits: set[str], counted: bool) -> Cell | str:
+    if counted:
+        if text == CLEARING:
+            return Cell(None, 0)
+        m = re.fullmatch(r"([A-Za-z])([12])", text)
+        if not m:
+            return f"cell {text!r} must be a fruit key and 1 or 2 fruits (like 'O2') or '.' for a clearing"
+        key, n = m.group(1), int(m.group(2))
+    else:
+        key, n = text, 1
+        if len(text) != 1:
+            return f"cell {text!r} must be a single fruit key"
+    if key not in fruits:
+        return f"unknown fruit key {key!r} (known: {', '.join(sorted(fruits))})"
+    return Cell(key, n)
+
+
+def _recipe(r: _Reader, node: yaml.Node, what: str, fruits: set[str]) -> Recipe | None:
+    m = r.mapping(node, what, required=("name", "number", "condition", "reward"), optional=("wheelbarrow",))
+    if not m or len(m) < 4:
+        return None
+    name = r.value(m["name"][1], f"{what}.name", (str,))
+    number = _int(r, m["number"][1], f"{what}.number", 1, 99)
+    wb = True
+    if "wheelbarrow" in m:
+        wb = r.value(m["wheelbarrow"][1], f"{what}.wheelbarrow", (bool,))
+    cond = _term(r, m["condition"][1], f"{what}.condition", RECIPE_CONDITIONS, fruits)
+    reward = _term(r, m["reward"][1], f"{what}.reward", RECIPE_REWARDS, fruits)
+    if None in (name, number, cond, reward, wb):
+        return None
+    return Recipe(name, number, cond, reward, wb)
+
+
+def _term(r: _Reader, node: yaml.Node, what: str, vocab: dict[str, str], fruits: set[str]) -> tuple[str, Any] | None:
+    m = r.mapping(node, what, free=True)
+    if m is None:
+        return None
+    if len(m) != 1:
+        r.p.add(node, f"{what} must have exactly one entry from: {', '.join(vocab)}")
+        return None
+    (kind, (kn, vn)), = m.items()
+    if kind not in vocab:
+        r.p.add(kn, f"{what}: {kind!r} is not in the recipe vocabulary (expected one of: {', '.join(vocab)})")
+        return None
+
+    def fruit(n: yaml.Node, allow_any: bool) -> str | None:
+        v = r.value(n, f"{what}.{kind} fruit", (str,))
+        if v is None:
+            return None
+        if v in fruits or (allow_any and v == "any"):
+            return v
+        r.p.add(n, f"{what}.{kind}: unknown fruit {v!r} (known: {', '.join(sorted(fruits))}{', any' if allow_any else ''})")
+        return None
+
+    def pair(n: yaml.Node, num_key: str) -> tuple[str, int] | None:
+        pm = r.mapping(n, f"{what}.{kind}", required=("fruit", num_key))
+        if not pm or len(pm) < 2:
+            return None
+        f = fruit(pm["fruit"][1], True)
+        v = _int(r, pm[num_key][1], f"{what}.{kind}.{num_key}", 0, 999)
+        return None if f is None or v is None else (f, v)
+
+    param: Any
+    if kind in ("all_dice_in_play", "line_of_three"):
+        param = fruit(vn, True)
+    elif kind == "double":
+        param = fruit(vn, False)
+    elif kind in ("each_fruit_at_least", "points"):
+        param = _int(r, vn, f"{what}.{kind}", 0, 99)
+    elif kind in ("no_dice_on_clearings", "squirrel_unused", "wheelbarrow_used"):
+        param = r.value(vn, f"{what}.{kind}", (bool,))
+        if param is False:
+            r.p.add(vn, f"{what}.{kind} can only be true")
+            param = None
+    elif kind == "dice_at_least":
+        param = pair(vn, "count")
+    elif kind == "fruit_total_at_least":
+        param = pair(vn, "total")
+    elif kind == "points_per_die":
+        param = pair(vn, "points")
+    else:  # pragma: no cover - vocab and branches are kept in step
+        param = None
+    if param is None:
+        return None
+    return (kind, param)
+
+
+def _game(r: _Reader, gid: str, node: yaml.Node, file: str) -> GameDeck | None:
+    p = r.p
+    before = len(p.items)
+    common = ("title", "fruits", "style")
+    if gid == "orchards-market":
+        m = r.mapping(node, gid, required=("fruits", "fruit_cards", "buyers"), optional=common[:1] + common[2:])
+    else:
+        m = r.mapping(node, gid, required=("fruits", "cards", "tiers"),
+                      optional=("title", "style", "dice_per_fruit", "rotten_tokens" if gid != "grove" else "squirrels"))
+    if not m:
+        return None
+    title = r.value(m["title"][1], f"{gid}.title", (str,)) if "title" in m else _TITLES[gid]
+    fruits = _fruits(r, m["fruits"][1], gid) if "fruits" in m else ()
+    keys = {f.key for f in fruits}
+    style = r.plain(m["style"][1], f"{gid}.style") if "style" in m else ()
+    if gid == "orchards-market":
+        return _market(r, gid, m, title, fruits, style, file, before)
+
+    dice = _int(r, m["dice_per_fruit"][1], f"{gid}.dice_per_fruit", 0, 99) if "dice_per_fruit" in m else 5
+    tok_key = "squirrels" if gid == "grove" else "rotten_tokens"
+    tokens = _int(r, m[tok_key][1], f"{gid}.{tok_key}", 0, 9) if tok_key in m else (1 if gid == "grove" else 2)
+
+    tiers: list[Tier] = []
+    if "tiers" in m:
+        for tn in r.seq(m["tiers"][1], f"{gid}.tiers") or []:
+            tm = r.mapping(tn, f"{gid}.tiers entry", required=("min", "name"))
+            if tm and len(tm) == 2:
+                lo = _int(r, tm["min"][1], f"{gid}.tiers.min", -999, 999)
+                name = r.value(tm["name"][1], f"{gid}.tiers.name", (str,))
+                if lo is not None and name is not None:
+                    if tiers and lo <= tiers[-1].min:
+                        p.add(tm["min"][1], f"{gid}.tiers: thresholds must rise (min {lo} after {tiers[-1].min})")
+                    tiers.append(Tier(lo, name))
+
+    cards: list[Card] = []
+    seen: dict[int, int] = {}
+    if "cards" in m:
+        for cn in r.seq(m["cards"][1], f"{gid}.cards") or []:
+            card = _card(r, gid, cn, keys)
+            if card is None:
+                continue
+            if card.id in seen:
+                p.add(cn, f"{gid}: duplicate card id {card.id} (first on line {seen[card.id]})")
+                continue
+            seen[card.id] = cn.start_mark.line + 1
+            cards.append(card)
+        if not cards and len(p.items) == before:
+            p.add(m["cards"][1], f"{gid}.cards: no card defined")
+    if len(p.items) != before:
+        return None
+    return GameDeck(game=gid, title=title, fruits=fruits, cards=tuple(cards), tiers=tuple(tiers),
+                    dice_per_fruit=dice, mismatch_tokens=tokens, style=style or (), source=file)
+
+
+def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str]) -> Card | None:
+    if gid == "orchard-pnp":
+        m = r.mapping(node, f"{gid} card", required=("id", "a", "b"))
+    elif gid == "grove":
+        m = r.mapping(node, f"{gid} card", required=("id", "face", "recipe"))
+    else:
+        m = r.mapping(node, f"{gid} card", required=("id", "face"))
+    if not m or "id" not in m:
+        return None
+    cid = _int(r, m["id"][1], f"{gid} card id", 1, 999)
+    if cid is None:
+        return None
+    what = f"{gid} card {cid}"
+    counted = gid == "grove"
+    faces = []
+    for side in (("a", "b") if gid == "orchard-pnp" else ("face",)):
+        if side not in m:
+            return None
+        f = _face(r, m[side][1], f"{what} {side}", keys, counted)
+        if f is None:
+            return None
+        faces.append(("" if side == "face" else side, f))
+    recipe = None
+    if gid == "grove":
+        face = faces[0][1]
+        clearings = sum(1 for _, _, c in face.cells() if c.is_clearing)
+        if clearings != 1:
+            r.p.add(m["face"][1], f"{what}: a Grove card has exactly 1 clearing, not {clearings}")
+            return None
+        recipe = _recipe(r, m["recipe"][1], f"{what} recipe", keys)
+        if recipe is None:
+            return None
+    return Card(cid, tuple(faces), recipe)
+
+
+def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...], style: Any,
+            file: str, before: int) -> GameDeck | None:
+    keys = {f.key for f in fruits}
+    counts: list[tuple[str, int]] = []
+    fc = r.mapping(m["fruit_cards"][1], f"{gid}.fruit_cards", free=True) or {}
+    for key, (kn, vn) in fc.items():
+        if key not in keys:
+            r.p.add(kn, f"{gid}.fruit_cards: unknown fruit key {key!r}")
+            continue
+        n = _int(r, vn, f"{gid}.fruit_cards.{key}", 1, 999)
+        if n is not None:
+            counts.append((key, n))
+    buyers: list[Buyer] = []
+    seen: set[int] = set()
+    for bn in r.seq(m["buyers"][1], f"{gid}.buyers") or []:
+        bm = r.mapping(bn, f"{gid} buyer", required=("id", "wants", "points"))
+        if not bm or len(bm) < 3:
+            continue
+        bid = _int(r, bm["id"][1], f"{gid} buyer id", 1, 999)
+        pts = _int(r, bm["points"][1], f"{gid} buyer points", 1, 3)
+        wants: list[tuple[str, int]] = []
+        wm = r.mapping(bm["wants"][1], f"{gid} buyer {bid} wants", free=True) or {}
+        for key, (kn, vn) in wm.items():
+            if key not in keys:
+                r.p.add(kn, f"{gid} buyer {bid}: unknown fruit key {key!r}")
+                continue
+            n = _int(r, vn, f"{gid} buyer {bid} wants.{key}", 1, 99)
+            if n is not None:
+                wants.append((key, n))
+        if len(wm) != 2:
+            r.p.add(bm["wants"][1], f"{gid} buyer {bid}: wants must name exactly two fruit options")
+            continue
+        if bid is None or pts is None or len(wants) != 2:
+            continue
+        if bid in seen:
+            r.p.add(bn, f"{gid}: duplicate buyer id {bid}")
+            continue
+        seen.add(bid)
+        buyers.append(Buyer(bid, tuple(wants), pts))
+    if len(r.p.items) != before:
+        return None
+    return GameDeck(game=gid, title=title, fruits=fruits, fruit_cards=tuple(counts),
+                    buyers=tuple(buyers), style=style or (), source=file)

@@ -1,0 +1,70 @@
+"""Error types. Every error a user can cause is a :class:`PnpError`.
+
+The CLI turns a ``PnpError`` into a one-line message and its ``exit_code``;
+nothing below the CLI prints or exits.
+"""
+from __future__ import annotations
+
+
+class PnpError(Exception):
+    """Base of every error caused by user input (exit code 2 by default)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+
+    def __str__(self) -> str:  # "file:line: message"
+        where = ""
+        if self.file is not None:
+            where = f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
+        return where + self.message
+
+
+class DeckError(PnpError):
+    """``cards.yaml`` is malformed. ``problems`` holds every problem found."""
+
+    def __init__(self, problems: list[tuple[str, int | None, str]]):
+        self.problems = problems
+        file, line, message = problems[0]
+        super().__init__(message, file=file, line=line)
+
+    def lines(self) -> list[str]:
+        out = []
+        for file, line, message in self.problems:
+            out.append(f"{file}:{line}: {message}" if line is not None else f"{file}: {message}")
+        return out
+
+
+class NotationError(PnpError, ValueError):
+    """Text that is not valid notation (a deal, a move, a puzzle id)."""
+
+
+class InvalidDealError(NotationError):
+    """A deal string that does not parse or names cards that do not exist."""
+
+
+class InvalidMoveError(NotationError):
+    """A move that does not parse. Carries the 1-based move number and line."""
+
+    def __init__(self, message: str, *, move_number: int | None = None,
+                 file: str | None = None, line: int | None = None):
+        super().__init__(message, file=file, line=line)
+        self.move_number = move_number
+
+
+class IllegalMoveError(PnpError, ValueError):
+    """A well-formed move that the rules do not allow in this position."""
+
+    def __init__(self, reason: str, *, move_number: int | None = None,
+                 file: str | None = None, line: int | None = None):
+        super().__init__(reason, file=file, line=line)
+        self.reason = reason
+        self.move_number = move_number
+
+
+class PuzzleError(PnpError):
+    """A puzzle id or puzzle file that cannot be used."""

@@ -1,0 +1,33 @@
+"""One module per game behind one interface (:class:`~pnp.games.base.Game`)."""
+from __future__ import annotations
+
+from ..deck import Deck, GameDeck, load_deck
+from ..errors import PnpError
+from .base import Game, Placement, ScoreSheet, Spot, State
+from .grove import GroveGame
+from .orchard import OrchardGame, OrchardPnpGame
+
+GAME_CLASSES: dict[str, type[Game]] = {
+    "orchard": OrchardGame,
+    "orchard-pnp": OrchardPnpGame,
+    "grove": GroveGame,
+}
+
+
+def find_game(game_id: str, deck: Deck | GameDeck | None = None) -> Game:
+    """The rules of ``game_id`` bound to its deck (default: the default cards file)."""
+    if game_id not in GAME_CLASSES:
+        known = ", ".join(GAME_CLASSES)
+        raise PnpError(f"unknown game {game_id!r} (playable games: {known})")
+    if deck is None:
+        deck = load_deck()
+    if isinstance(deck, Deck):
+        try:
+            deck = deck.game(game_id)
+        except KeyError:
+            raise PnpError(f"{deck.path}: no {game_id!r} deck in this cards file") from None
+    return GAME_CLASSES[game_id](deck)
+
+
+__all__ = ["Game", "State", "Spot", "Placement", "ScoreSheet", "find_game", "GAME_CLASSES",
+           "OrchardGame", "OrchardPnpGame", "GroveGame"]

@@ -1,0 +1,162 @@
+"""Public notation (SPEC §5): deals, moves, solutions and puzzle ids.
+
+Parsing is syntax only (``Deal.parse``, ``Move.parse``, ``parse_solution``);
+whether the cards exist and the move is legal is the game's business.
+``x.format()`` is the inverse of ``parse``: ``Move.parse(s).format() == s`` for
+every canonical ``s``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidDealError, InvalidMoveError, NotationError
+
+ROTATIONS = (0, 90, 180, 270)
+Pos = tuple[int, int]
+
+
+def format_pos(pos: Pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+@dataclass(frozen=True, order=True)
+class CardRef:
+    """A card in a deal: its number and, for two-sided decks, the face side."""
+
+    id: int
+    side: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> "CardRef":
+        m = re.fullmatch(r"(\d+)([ab]?)", text.strip())
+        if not m:
+            raise NotationError(f"bad card {text!r} (expected a card number, like 7 or 3b)")
+        return cls(int(m.group(1)), m.group(2))
+
+    def format(self) -> str:
+        return f"{self.id}{self.side}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+_DEAL = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """``GAME:C1,C2,...`` — start card, the two hand cards, then the draws."""
+
+    game: str
+    cards: tuple[CardRef, ...]
+    recipes: tuple[int, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "Deal":
+        m = _DEAL.match(text)
+        if not m:
+            raise InvalidDealError(f"bad deal {text!r} (expected GAME:C1,C2,..., like orchard:4,7,8)")
+        game, body, recipes = m.group(1), m.group(2), m.group(3)
+        if not body:
+            raise InvalidDealError(f"bad deal {text!r}: no cards")
+        try:
+            cards = tuple(CardRef.parse(c) for c in body.split(","))
+            recs = tuple(int(r) for r in recipes.split(",")) if recipes is not None else ()
+        except (NotationError, ValueError) as exc:
+            raise InvalidDealError(f"bad deal {text!r}: {exc}") from None
+        return cls(game, cards, recs)
+
+    def format(self) -> str:
+        s = f"{self.game}:" + ",".join(c.format() for c in self.cards)
+        if self.recipes:
+            s += ";recipes=" + ",".join(str(r) for r in self.recipes)
+        return s
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({self.format()!r})"
+
+
+_MOVE = re.compile(
+    r"^\s*(\d+)([ab]?)\s+r(0|90|180|270)\s+(-?\d+)\s*,\s*(-?\d+)"
+    r"(?:\s+dice((?:\s+-?\d+\s*,\s*-?\d+)*))?\s*$")
+_POS = re.compile(r"(-?\d+)\s*,\s*(-?\d+)")
+
+
+@dataclass(frozen=True)
+class Move:
+    """``CARD rROT X,Y [dice X,Y ...]``: play CARD turned ROT degrees clockwise
+    with its top-left cell (after turning) on grid cell X,Y."""
+
+    card: int
+    rot: int
+    x: int
+    y: int
+    side: str = ""
+    dice: tuple[Pos, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        m = _MOVE.match(text)
+        if not m:
+            raise InvalidMoveError(
+                f"cannot read move {text.strip()!r} (expected CARD rROT X,Y [dice X,Y ...], like '7 r90 -1,2')")
+        dice = tuple((int(a), int(b)) for a, b in _POS.findall(m.group(6) or ""))
+        return cls(int(m.group(1)), int(m.group(3)), int(m.group(4)), int(m.group(5)), m.group(2), dice)
+
+    @property
+    def pos(self) -> Pos:
+        return (self.x, self.y)
+
+    def format(self) -> str:
+        s = f"{self.card}{self.side} r{self.rot} {self.x},{self.y}"
+        if self.dice:
+            s += " dice " + " ".join(format_pos(p) for p in self.dice)
+        return s
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.format()!r})"
+
+
+@dataclass(frozen=True)
+class SolutionLine:
+    number: int  # 1-based move number
+    line: int  # 1-based line in the file
+    move: Move
+
+
+def parse_solution(text: str, file: str = "<solution>") -> list[SolutionLine]:
+    """Moves one per line; blank lines and text after ``#`` are ignored."""
+    out: list[SolutionLine] = []
+    for i, raw in enumerate(text.splitlines(), 1):
+        body = raw.split("#", 1)[0].strip()
+        if not body:
+            continue
+        try:
+            move = Move.parse(body)
+        except InvalidMoveError as exc:
+            raise InvalidMoveError(f"move {len(out) + 1}: {exc.message}", move_number=len(out) + 1,
+                                   file=file, line=i) from None
+        out.append(SolutionLine(len(out) + 1, i, move))
+    return out
+
+
+def format_solution(moves) -> str:
+    return "".join(m.format() + "\n" for m in moves)
+
+
+_PUZZLE_ID = re.compile(r"^([a-z][a-z-]*)-(\d{4})-(\d{2})-(\d{2})$")
+
+
+def parse_puzzle_id(text: str) -> tuple[str, str] | None:
+    """``GAME-YYYY-MM-DD`` → ``(game, "YYYY-MM-DD")``, or None if it is not one."""
+    m = _PUZZLE_ID.match(text.strip())
+    if not m:
+        return None
+    return m.group(1), f"{m.group(2)}-{m.group(3)}-{m.group(4)}"

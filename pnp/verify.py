@@ -1,0 +1,54 @@
+"""Replaying a solution against a deal: the library side of ``pnp verify``."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import IllegalMoveError
+from .games.base import Game, State
+from .notation import Deal, SolutionLine
+
+
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    complete: bool
+    score: int
+    target: int | None
+    met_target: bool | None
+    error: dict | None  # {"move": i, "line": n, "reason": str}
+    tier: str | None = None
+    best: int | None = None
+    best_proven: bool | None = None
+    states: tuple[State, ...] = field(default=(), repr=False)  # start, then after each legal move
+
+    def to_json(self) -> dict:
+        return {"legal": self.legal, "complete": self.complete, "score": self.score,
+                "target": self.target, "met_target": self.met_target, "error": self.error}
+
+    @property
+    def ok(self) -> bool:
+        """What the exit code reports: legal, and the target met when there is one."""
+        return self.legal and self.met_target is not False
+
+
+def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | None = None,
+           best: int | None = None, best_proven: bool | None = None) -> Verdict:
+    """Replay ``lines`` from the start of ``deal``; stop at the first illegal move."""
+    state = game.start(deal)
+    states = [state]
+    error = None
+    for sl in lines:
+        try:
+            state = game.apply(state, sl.move)
+        except IllegalMoveError as exc:
+            error = {"move": sl.number, "line": sl.line, "reason": exc.reason}
+            break
+        states.append(state)
+    if target is None:
+        target = game.target(deal)
+    score = game.score(state)
+    tier = game.tier(score)
+    return Verdict(legal=error is None, complete=error is None and state.over, score=score,
+                   target=target, met_target=None if target is None else score >= target,
+                   error=error, tier=tier.name if tier else None, best=best, best_proven=best_proven,
+                   states=tuple(states))
