@@ -240,6 +240,8 @@ class Game:
         return not state.hand or not any(True for _ in self._placements(state))
 
     def find_in_hand(self, state: State, move: Move) -> CardRef:
+        if move.side and not self.two_sided:
+            raise IllegalMoveError(f"{self.id} cards have one side; write {move.card}, not {move.card}{move.side}")
         for ref in state.hand:
             if ref.id == move.card:
                 if move.side and move.side != ref.side:
