@@ -99,3 +99,11 @@ def at(state: State, x: int, y: int) -> str | None:
 
 def play(game: Game, state: State, move: str) -> State:
     return game.apply(state, Move.parse(move))
+
+
+def covered(game: Game, state: State, move: Move) -> list[tuple[int, int]]:
+    """The grid cells ``move`` lays its card on (covered or not)."""
+    from pnp.games.base import face_cells
+
+    ref = next(r for r in state.hand if r.id == move.card)
+    return [p for p, _ in face_cells(game.face(ref), move.rot, move.x, move.y)]

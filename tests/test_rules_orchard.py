@@ -17,7 +17,7 @@ from pnp.games import find_game
 from pnp.games.base import face_cells, turn, turned_size
 from pnp.notation import Move
 
-from positions import at, play, position, rows
+from positions import at, covered, play, position, rows
 
 DEAL = "orchard:1,7,11,13"  # start 1, hand 7 and 11, then 13
 
@@ -85,8 +85,7 @@ class TestLegalPlacement:
         moves = game.legal_moves(state)
         assert moves
         for m in moves:
-            face = game.face(next(r for r in state.hand if r.id == m.card))
-            assert any(p in state.grid for p, _ in face_cells(face, m.rot, m.x, m.y))
+            assert any(p in state.grid for p in covered(game, state, m))
 
     def test_every_rotation_is_accepted(self):
         game, state = position(DEAL, ["P P P", "P P P", "P P P"])
