@@ -41,6 +41,12 @@ class CardRef:
         return self.format()
 
 
+def _recipe_id(text: str) -> int:
+    if not re.fullmatch(r"\d+", text.strip()):
+        raise NotationError(f"bad recipe card {text.strip()!r} (expected a card number, like recipes=4,12)")
+    return int(text)
+
+
 _DEAL = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$")
 
 
@@ -62,7 +68,7 @@ class Deal:
             raise InvalidDealError(f"bad deal {text!r}: no cards")
         try:
             cards = tuple(CardRef.parse(c) for c in body.split(","))
-            recs = tuple(int(r) for r in recipes.split(",")) if recipes is not None else ()
+            recs = tuple(_recipe_id(r) for r in recipes.split(",")) if recipes is not None else ()
         except (NotationError, ValueError) as exc:
             raise InvalidDealError(f"bad deal {text!r}: {exc}") from None
         return cls(game, cards, recs)
