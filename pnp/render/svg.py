@@ -46,8 +46,8 @@ def _ids(el, item) -> None:
         el["class"] = item.cls
 
 
-def _pts(points) -> str:
-    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+def _pts(points) -> list[tuple[str, str]]:
+    return [(fmt(x), fmt(y)) for x, y in points]
 
 
 def path_data(commands) -> str:
@@ -67,12 +67,10 @@ def _element(dwg, item, state):
         el = dwg.circle(center=(fmt(item.cx), fmt(item.cy)), r=fmt(item.r))
         _paint(el, item.paint)
     elif isinstance(item, Polygon):
-        el = dwg.polygon()
-        el["points"] = _pts(item.points)
+        el = dwg.polygon(points=_pts(item.points))
         _paint(el, item.paint)
     elif isinstance(item, Polyline):
-        el = dwg.polyline()
-        el["points"] = _pts(item.points)
+        el = dwg.polyline(points=_pts(item.points))
         _paint(el, item.paint)
     elif isinstance(item, Path):
         el = dwg.path(d=path_data(item.commands))
