@@ -261,12 +261,23 @@ def _compose(text: str, file: str) -> yaml.Node | None:
 
 
 _SAFE = yaml.SafeLoader("")
+_YAML_TAG = "tag:yaml.org,2002:"
+#: The only tags a cards file may use: YAML's own plain types (no !!python/...).
+_PLAIN_TAGS = frozenset(_YAML_TAG + t for t in (
+    "null", "bool", "int", "float", "str", "binary", "timestamp", "seq", "map", "set", "omap", "pairs"))
+
+
+class _BadScalar(Exception):
+    pass
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
     """Resolve a scalar the way SafeLoader would (ints, bools, null, strings)."""
-    if node.tag.startswith("tag:yaml.org,2002:"):
-        return _SAFE.construct_object(node, deep=True)
+    if node.tag in _PLAIN_TAGS:
+        try:
+            return _SAFE.construct_object(node, deep=True)
+        except (ValueError, KeyError, TypeError, yaml.YAMLError):
+            raise _BadScalar(f"{node.value!r} is not a valid {node.tag[len(_YAML_TAG):]}") from None
     return node.value
 
 
@@ -277,8 +288,9 @@ class _Reader:
         self.p = problems
 
     def _check_tag(self, node: yaml.Node) -> bool:
-        if not node.tag.startswith("tag:yaml.org,2002:"):
-            self.p.add(node, f"unsupported YAML tag {node.tag!r}")
+        if node.tag not in _PLAIN_TAGS:
+            tag = "!!" + node.tag[len(_YAML_TAG):] if node.tag.startswith(_YAML_TAG) else node.tag
+            self.p.add(node, f"unsupported YAML tag {tag!r} (cards files hold plain data only)")
             return False
         return True
 
@@ -287,7 +299,7 @@ class _Reader:
         """A mapping's items as ``{key: (key_node, value_node)}``; checks keys."""
         if node is None:
             return None
-        if not isinstance(node, yaml.MappingNode) or not self._check_tag(node):
+        if not self._check_tag(node) or not isinstance(node, yaml.MappingNode):
             self.p.add(node, f"{what} must be a mapping")
             return None
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
@@ -295,7 +307,13 @@ class _Reader:
             if not isinstance(k, yaml.ScalarNode):
                 self.p.add(k, f"{what}: keys must be plain text")
                 continue
-            key = str(_scalar(k)) if k.tag.endswith(("int", "str", "float")) else k.value
+            if not self._check_tag(k):
+                continue
+            try:
+                key = str(_scalar(k)) if k.tag.endswith(("int", "str", "float")) else k.value
+            except _BadScalar as exc:
+                self.p.add(k, f"{what}: {exc}")
+                continue
             if key in out:
                 self.p.add(k, f"{what}: duplicate key {key!r}")
                 continue
@@ -311,16 +329,20 @@ class _Reader:
         return out
 
     def seq(self, node: yaml.Node, what: str) -> list[yaml.Node] | None:
-        if not isinstance(node, yaml.SequenceNode) or not self._check_tag(node):
+        if not self._check_tag(node) or not isinstance(node, yaml.SequenceNode):
             self.p.add(node, f"{what} must be a list")
             return None
         return list(node.value)
 
     def value(self, node: yaml.Node, what: str, types: tuple[type, ...]) -> Any:
-        if not isinstance(node, yaml.ScalarNode) or not self._check_tag(node):
+        if not self._check_tag(node) or not isinstance(node, yaml.ScalarNode):
             self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}")
             return None
-        v = _scalar(node)
+        try:
+            v = _scalar(node)
+        except _BadScalar as exc:
+            self.p.add(node, f"{what}: {exc}")
+            return None
         if isinstance(v, bool) and bool not in types:
             self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}, not {v!r}")
             return None
@@ -334,7 +356,11 @@ class _Reader:
     def plain(self, node: yaml.Node, what: str) -> Any:
         """Any YAML value (for style settings), converted to plain Python."""
         if isinstance(node, yaml.ScalarNode):
-            return _scalar(node) if self._check_tag(node) else None
+            try:
+                return _scalar(node) if self._check_tag(node) else None
+            except _BadScalar as exc:
+                self.p.add(node, f"{what}: {exc}")
+                return None
         if isinstance(node, yaml.SequenceNode) and self._check_tag(node):
             return tuple(self.plain(n, what) for n in node.value)
         if isinstance(node, yaml.MappingNode) and self._check_tag(node):
