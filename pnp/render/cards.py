@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..deck import Buyer, Card, Cell, Deck, Fruit, GameDeck
-from .draw import (Circle, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
+from .draw import (Circle, blend, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
                    star_points, text_width, wrap)
 from .words import number_word, plural_name, recipe_words
 
@@ -148,7 +148,7 @@ def fruit_symbol(shape: str, cx: float, cy: float, r: float, colour: str, ink: s
     else:  # pragma: no cover - the loader checks shapes
         g.add(Circle(cx, cy, r, paint))
     if highlight and shape not in ("star",):
-        g.add(Circle(cx - r * 0.3, cy - r * 0.25, r * 0.17, Paint(fill="#FFFFFF", opacity=0.55)))
+        g.add(Circle(cx - r * 0.3, cy - r * 0.25, r * 0.17, Paint(fill=blend(colour, "#FFFFFF", 0.6))))
     return g
 
 
@@ -191,7 +191,7 @@ def tree_cell(cell: Cell, fruit: Fruit | None, s: float, st: CardStyle, *, count
     g.add(Path((("M", cx - s * 0.22, s * 0.86), ("C", cx - s * 0.1, s * 0.82, cx + s * 0.1, s * 0.82,
                                                      cx + s * 0.22, s * 0.86),
                 ("C", cx + s * 0.1, s * 0.9, cx - s * 0.1, s * 0.9, cx - s * 0.22, s * 0.86), ("Z",)),
-               Paint(fill=st.ground_edge, opacity=0.8)))
+               Paint(fill=blend(st.ground_edge, st.ground, 0.2))))
     g.add(Polygon(((cx - s * 0.05, s * 0.86), (cx - s * 0.035, cy + cr * 0.3), (cx + s * 0.035, cy + cr * 0.3),
                    (cx + s * 0.05, s * 0.86)), Paint(fill=st.trunk)))
     g.add(*_canopy(cx, cy, cr, st))
@@ -285,7 +285,7 @@ def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str 
     # a lattice of small tree crowns running into the bleed
     pattern = Group(cls="pattern")
     step = 9.0
-    light = Paint(fill="#FFFFFF", opacity=0.08)
+    light = Paint(fill=blend(st.back, "#FFFFFF", 0.08))
     nx = int((st.width + 2 * bx) / step) + 2
     ny = int((st.height + 2 * by) / step) + 2
     for j in range(-1, ny):

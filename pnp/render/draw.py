@@ -218,6 +218,14 @@ def wrap(text: str, width: float, size: float, font: str = "Helvetica", bold: bo
     return lines
 
 
+def blend(colour: str, other: str, t: float) -> str:
+    """``colour`` mixed with ``other`` (share ``t`` of ``other``), as ``#RRGGBB``.
+    Prefer this to fill opacity: opacity does not survive PDF form reuse."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02X}" for x, y in zip(a, b))
+
+
 def fmt(v: float) -> str:
     """A number as short, deterministic text (at most 3 decimals)."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")

@@ -1,0 +1,403 @@
+"""PDF print sheets: 3x3 cards per page, crop marks, bleed, duplex backs.
+
+Layout decisions (documented for users in README, "Printing"):
+
+- Cards are centred on the page, **butted together** (no gutters): 3x3 poker
+  cards with gutters wide enough for two bleeds do not fit on A4 or Letter.
+  Bleed (default 3 mm) therefore extends past the *outer* edges of the block
+  only; inner edges are shared cut lines, where each card's art stops at its
+  trim. Card art keeps everything important :data:`~pnp.render.cards.SAFE_MM`
+  inside the trim, so a slightly missed inner cut never shows.
+- Crop marks sit in the margin only, on the extension of every trim line,
+  starting 1 mm outside the bleed and stopping at least 2 mm from the page
+  edge. They are drawn on front pages only (cut from the front).
+- If the cards do not fit 3x3 (big cards, big bleed), fewer rows/columns are used.
+- Backs: each front page is followed by its back page. ``duplex="long"``
+  mirrors the column order (flip on the long edge), ``"short"`` the row order;
+  ``"none"`` prints backs at the same places as their fronts (to glue).
+  ``back_offset=(x, y)`` mm shifts all back pages right/down (as seen on the
+  back) to cancel printer drift, measured with the calibration page at the end.
+- Every art is drawn once as a PDF form XObject (named after its art key) and
+  placed per card, so PDFs stay small; reportlab's ``invariant`` mode makes
+  rebuilds byte-identical.
+"""
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib.units import mm
+
+from ..deck import Deck, GameDeck
+from ..errors import PnpError
+from ..fsutil import atomic_write
+from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, short_title
+from .draw import Circle, Figure, Paint, Rect, Text, line
+from .pdf import draw_figure, new_canvas
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+DUPLEX = ("long", "short", "none")
+MARK_GAP = 1.0  # crop marks start this far outside the bleed
+MARK_LEN = 5.0
+EDGE_CLEAR = 2.0  # crop marks stop at least this far from the paper edge
+MIN_MARGIN = 4.0  # room kept outside the bleed for marks
+LABEL_INK = "#444444"
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "a4"
+    bleed: float = 3.0
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    safe_zone: bool = False
+    calibration: bool = True  # add the calibration page pair (duplex long/short only)
+
+    def __post_init__(self):
+        if self.paper not in PAPERS:
+            raise PnpError(f"unknown paper {self.paper!r} (expected one of: {', '.join(PAPERS)})")
+        if self.duplex not in DUPLEX:
+            raise PnpError(f"unknown duplex {self.duplex!r} (expected one of: {', '.join(DUPLEX)})")
+        if not 0 <= self.bleed <= 10:
+            raise PnpError(f"bleed must be between 0 and 10 mm, not {self.bleed:g}")
+        if any(abs(v) > 20 for v in self.back_offset):
+            raise PnpError("back offset must be within 20 mm")
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where cards go on a page (mm from the page's top-left corner, y down)."""
+
+    page_w: float
+    page_h: float
+    card_w: float
+    card_h: float
+    bleed: float
+    cols: int
+    rows: int
+
+    @classmethod
+    def fit(cls, paper: str, card_w: float, card_h: float, bleed: float) -> "SheetLayout":
+        pw, ph = PAPERS[paper]
+        room = 2 * (bleed + MIN_MARGIN)
+        cols = min(3, int((pw - room) // card_w))
+        rows = min(3, int((ph - room) // card_h))
+        if cols < 1 or rows < 1:
+            raise PnpError(f"a {card_w:g}x{card_h:g} mm card with {bleed:g} mm bleed does not fit on {paper}")
+        return cls(pw, ph, card_w, card_h, bleed, cols, rows)
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def x0(self) -> float:
+        return (self.page_w - self.cols * self.card_w) / 2
+
+    @property
+    def y0(self) -> float:
+        return (self.page_h - self.rows * self.card_h) / 2
+
+    def front_slot(self, i: int) -> tuple[float, float]:
+        """Trim top-left of slot ``i`` (reading order) on a front page."""
+        r, c = divmod(i, self.cols)
+        return self.x0 + c * self.card_w, self.y0 + r * self.card_h
+
+    def back_slot(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+        """Trim top-left, on the back page, of the back of the card in front slot ``i``."""
+        x, y = self.front_slot(i)
+        if duplex == "long":
+            x = self.page_w - x - self.card_w
+        elif duplex == "short":
+            y = self.page_h - y - self.card_h
+        return x + offset[0], y + offset[1]
+
+    def back_grid_pos(self, i: int, duplex: str) -> tuple[int, int]:
+        r, c = divmod(i, self.cols)
+        if duplex == "long":
+            c = self.cols - 1 - c
+        elif duplex == "short":
+            r = self.rows - 1 - r
+        return c, r
+
+    def clip_for(self, col: int, row: int, x: float, y: float) -> tuple[float, float, float, float]:
+        """The visible part of a card's art: its trim, plus the bleed on outer block edges."""
+        b = self.bleed
+        left = b if col == 0 else 0.0
+        right = b if col == self.cols - 1 else 0.0
+        top = b if row == 0 else 0.0
+        bottom = b if row == self.rows - 1 else 0.0
+        return x - left, y - top, self.card_w + left + right, self.card_h + top + bottom
+
+    def trim_xs(self) -> list[float]:
+        return [self.x0 + c * self.card_w for c in range(self.cols + 1)]
+
+    def trim_ys(self) -> list[float]:
+        return [self.y0 + r * self.card_h for r in range(self.rows + 1)]
+
+    def crop_marks(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Crop-mark segments: on the extension of each trim line, in the margin only."""
+        b = self.bleed
+        out = []
+        top_start = self.y0 - b - MARK_GAP
+        top_end = max(EDGE_CLEAR, top_start - MARK_LEN)
+        bot_start = self.y0 + self.rows * self.card_h + b + MARK_GAP
+        bot_end = min(self.page_h - EDGE_CLEAR, bot_start + MARK_LEN)
+        for x in self.trim_xs():
+            if top_start - top_end > 0.5:
+                out.append(((x, top_start), (x, top_end)))
+                out.append(((x, bot_start), (x, bot_end)))
+        left_start = self.x0 - b - MARK_GAP
+        left_end = max(EDGE_CLEAR, left_start - MARK_LEN)
+        right_start = self.x0 + self.cols * self.card_w + b + MARK_GAP
+        right_end = min(self.page_w - EDGE_CLEAR, right_start + MARK_LEN)
+        for y in self.trim_ys():
+            if left_start - left_end > 0.5:
+                out.append(((left_start, y), (left_end, y)))
+                out.append(((right_start, y), (right_end, y)))
+        return out
+
+    @property
+    def labels_on_top(self) -> bool:
+        """Labels and scale bar go in the top/bottom margins when there is room, else the sides."""
+        return self.y0 - self.bleed >= 9.0
+
+
+@dataclass
+class Placement:
+    key: str  # art key
+    x: float  # trim top-left, mm from page top-left
+    y: float
+    clip: tuple[float, float, float, float]
+    slot: int  # front slot index of the card
+
+
+@dataclass
+class Page:
+    kind: str  # "front", "back", "calibration-front", "calibration-back"
+    sheet: int  # 1-based sheet number (0 for calibration)
+    placements: list[Placement] = field(default_factory=list)
+
+
+def plan_pages(gd: GameDeck, options: PrintOptions, style: CardStyle | None = None) -> tuple[SheetLayout, list[Page]]:
+    """Which art goes where on which page (no drawing). Tests and the PDF writer share it."""
+    st = style or card_style(gd)
+    lay = SheetLayout.fit(options.paper, st.width, st.height, options.bleed)
+    cards = print_cards(gd)
+    pages: list[Page] = []
+    n = lay.per_page
+    sheets = [cards[i:i + n] for i in range(0, len(cards), n)]
+    for s, chunk in enumerate(sheets, 1):
+        front = Page("front", s)
+        back = Page("back", s)
+        for i, pc in enumerate(chunk):
+            x, y = lay.front_slot(i)
+            c, r = divmod(i, lay.cols)[::-1]
+            front.placements.append(Placement(pc.front, x, y, lay.clip_for(c, r, x, y), i))
+            bx, by = lay.back_slot(i, options.duplex, options.back_offset)
+            bc, br = lay.back_grid_pos(i, options.duplex)
+            back.placements.append(Placement(pc.back, bx, by, lay.clip_for(bc, br, bx, by), i))
+        pages.append(front)
+        pages.append(back)
+    if options.calibration and options.duplex != "none":
+        pages.append(Page("calibration-front", 0))
+        pages.append(Page("calibration-back", 0))
+    return lay, pages
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _form_name(key: str) -> str:
+    return "art_" + "".join(ch if ch.isalnum() else "_" for ch in key)
+
+
+def _define_form(canvas, name: str, fig: Figure, bleed: float) -> None:
+    """An art as a form XObject whose origin is the card's trim top-left."""
+    canvas.beginForm(name, lowerx=-bleed * mm, lowery=-(fig.height - bleed) * mm,
+                     upperx=(fig.width - bleed) * mm, uppery=bleed * mm)
+    ph = canvas._pagesize[1] / mm
+    # draw_figure measures from the page top; put the art's top-left at (-bleed, +bleed) pt-space
+    draw_figure(canvas, fig, -bleed, ph - bleed)
+    canvas.endForm()
+
+
+def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, options: PrintOptions) -> Figure:
+    fig = Figure(lay.page_w, lay.page_h)
+    ink = LABEL_INK
+    if page.kind == "front":
+        for (x1, y1), (x2, y2) in lay.crop_marks():
+            fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
+    side = {"front": "fronts", "back": "backs"}[page.kind]
+    label = f"{short_title(gd)}  ·  sheet {page.sheet} of {n_sheets}  ·  {side}"
+    if page.kind == "back":
+        hint = {"long": "print double-sided, flip on the long edge",
+                "short": "print double-sided, flip on the short edge",
+                "none": "glue behind the fronts"}[options.duplex]
+        if options.back_offset != (0.0, 0.0):
+            hint += f"  ·  back offset {options.back_offset[0]:g},{options.back_offset[1]:g} mm"
+    else:
+        hint = "print at 100 % (actual size)  ·  cut on the marks"
+    size = 2.6
+    b = lay.bleed
+    if lay.labels_on_top:
+        ty = lay.y0 - b - MARK_GAP - 1.8
+        fig.add(Text(lay.x0 + 2, ty, label, size=size, fill=ink, bold=True, cls="label"))
+        fig.add(Text(lay.x0 + lay.cols * lay.card_w - 2, ty, hint, size=size * 0.85, fill=ink,
+                     anchor="end", cls="label"))
+        if page.kind == "front":
+            by = lay.y0 + lay.rows * lay.card_h + b + MARK_GAP + 2.0
+            _scale_bar(fig, lay.page_w / 2 - 25, by, horizontal=True)
+    else:
+        # side margins, text running up the left margin, scale bar down the right one
+        lx = lay.x0 - b - MARK_GAP - 2.0
+        fig.add(Text(lx, lay.y0 + lay.rows * lay.card_h - 2, label, size=size, fill=ink, bold=True,
+                     rotate=-90, cls="label"))
+        fig.add(Text(lx, lay.y0 + 2, hint, size=size * 0.85, fill=ink, rotate=-90, anchor="end", cls="label"))
+        if page.kind == "front":
+            rx = lay.x0 + lay.cols * lay.card_w + b + MARK_GAP + 1.0
+            _scale_bar(fig, rx, lay.page_h / 2 - 25, horizontal=False)
+    return fig
+
+
+def _scale_bar(fig: Figure, x: float, y: float, horizontal: bool) -> None:
+    """A 50 mm bar with 10 mm ticks, labelled: measure it to check the print scale."""
+    p = Paint(stroke="#000000", width=0.25)
+    if horizontal:
+        fig.add(Rect(x, y, 50, 1.2, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
+        for i in range(5):
+            if i % 2 == 0:
+                fig.add(Rect(x + 10 * i, y, 10, 1.2, paint=Paint(fill="#000000")))
+        for i in range(6):
+            fig.add(line(x + 10 * i, y, x + 10 * i, y + 2.0, p))
+        fig.add(Text(x + 52, y + 1.5, "50 mm: measure to check 100 % scale", size=2.0, fill=LABEL_INK))
+    else:
+        fig.add(Rect(x, y, 1.2, 50, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
+        for i in range(5):
+            if i % 2 == 0:
+                fig.add(Rect(x, y + 10 * i, 1.2, 10, paint=Paint(fill="#000000")))
+        for i in range(6):
+            fig.add(line(x, y + 10 * i, x + 2.0, y + 10 * i, p))
+        fig.add(Text(x + 2.6, y, "50 mm: measure to check 100 % scale", size=2.0, fill=LABEL_INK, rotate=90))
+
+
+def _safe_zone(fig: Figure, pl: Placement, st: CardStyle) -> None:
+    fig.add(Rect(pl.x + SAFE_MM, pl.y + SAFE_MM, st.width - 2 * SAFE_MM, st.height - 2 * SAFE_MM,
+                 paint=Paint(stroke="#E0007F", width=0.2, dash=(1.0, 1.0)), cls="safe-zone"))
+
+
+def calibration_figure(lay: SheetLayout, options: PrintOptions, back: bool, game: str = "") -> Figure:
+    """The calibration page pair: a cross on the front; on the back a millimetre
+    ruler centred where that cross should land, shifted by the current offset."""
+    fig = Figure(lay.page_w, lay.page_h)
+    cx, cy = lay.page_w / 2, lay.page_h / 2
+    ink = "#000000"
+    thin = Paint(stroke=ink, width=0.15)
+    if not back:
+        fig.add(line(cx - 12, cy, cx + 12, cy, Paint(stroke=ink, width=0.2)))
+        fig.add(line(cx, cy - 12, cx, cy + 12, Paint(stroke=ink, width=0.2)))
+        fig.add(Circle(cx, cy, 3, thin), Circle(cx, cy, 6, thin))
+        lines = [
+            "Back alignment check",
+            "",
+            "1. Print this page and the next one double-sided, at 100 % (actual size),",
+            f"    flipping on the {'long' if options.duplex == 'long' else 'short'} edge, exactly as you print the cards.",
+            "2. Push a pin through the centre of the cross above.",
+            "3. Turn the sheet over. Read where the pin hole lies on the ruler:",
+            "    X = millimetres to the right (left is negative), Y = millimetres down (up is negative),",
+            "    both as you look at the back side.",
+            f"4. Build again with  --back-offset X,Y  added to the current offset "
+            f"({options.back_offset[0]:g},{options.back_offset[1]:g}).",
+            "    Example: hole at 1.5 right and 0.5 up with offset 0,0  ->  --back-offset 1.5,-0.5",
+            "",
+            "Also measure the 50 mm scale bar on a card sheet: if it is not 50 mm,",
+            "switch off 'fit to page' / 'scale to fit' in the print dialog.",
+        ]
+        y = cy + 25
+        for i, ln in enumerate(lines):
+            fig.add(Text(25, y, ln, size=4.2 if i == 0 else 3.2, bold=i == 0, fill=ink))
+            y += 5.5 if i == 0 else 4.6
+        if game:
+            fig.add(Text(25, 20, f"{game}  ·  calibration (front)", size=2.6, fill=LABEL_INK))
+        return fig
+    ox, oy = options.back_offset
+    if options.duplex == "short":
+        cx, cy = cx, lay.page_h - cy
+    else:
+        cx = lay.page_w - cx
+    cx, cy = cx + ox, cy + oy
+    # millimetre rulers through the expected spot, -8..+8 mm
+    for axis in ("x", "y"):
+        for t in range(-8, 9):
+            ln = 3.0 if t % 5 == 0 else 1.8
+            if axis == "x":
+                fig.add(line(cx + t, cy - ln / 2, cx + t, cy + ln / 2, thin))
+            else:
+                fig.add(line(cx - ln / 2, cy + t, cx + ln / 2, cy + t, thin))
+            if t % 2 == 0 and t:
+                if axis == "x":
+                    fig.add(Text(cx + t, cy - 2.6, f"{t:+d}", size=1.8, anchor="middle", fill=ink))
+                else:
+                    fig.add(Text(cx + 2.6, cy + t + 0.6, f"{t:+d}", size=1.8, fill=ink))
+        # half-millimetre ticks
+        for t2 in range(-15, 16, 2):
+            t = t2 / 2
+            if axis == "x":
+                fig.add(line(cx + t, cy - 0.5, cx + t, cy + 0.5, Paint(stroke=ink, width=0.08)))
+            else:
+                fig.add(line(cx - 0.5, cy + t, cx + 0.5, cy + t, Paint(stroke=ink, width=0.08)))
+    fig.add(line(cx - 8, cy, cx + 8, cy, thin), line(cx, cy - 8, cx, cy + 8, thin))
+    fig.add(Text(cx - 8, cy + 8 + 6, "X: right +   Y: down +   (as seen on this side)", size=2.6, fill=ink))
+    fig.add(Text(cx - 8, cy + 8 + 10, "Read the pin hole here, then use --back-offset X,Y", size=2.6, fill=ink))
+    if game:
+        fig.add(Text(25, 20, f"{game}  ·  calibration (back)", size=2.6, fill=LABEL_INK))
+    return fig
+
+
+def render_print_pdf(gd: GameDeck, options: PrintOptions = PrintOptions(), *, deck: Deck | None = None,
+                     style: CardStyle | None = None) -> bytes:
+    """The print PDF of one game, as bytes (deterministic)."""
+    st = style or card_style(gd, deck)
+    lay, pages = plan_pages(gd, options, st)
+    buf = io.BytesIO()
+    c = new_canvas(buf, lay.page_w, lay.page_h, title=f"{gd.title}: print sheets")
+    defined: set[str] = set()
+    n_sheets = max((p.sheet for p in pages), default=0)
+    for page in pages:
+        if page.kind.startswith("calibration"):
+            draw_figure(c, calibration_figure(lay, options, page.kind.endswith("back"), short_title(gd)), 0, 0)
+            c.showPage()
+            continue
+        for pl in page.placements:
+            name = _form_name(pl.key)
+            if name not in defined:
+                _define_form(c, name, art(gd, pl.key, style=st, bleed=lay.bleed), lay.bleed)
+                defined.add(name)
+            c.saveState()
+            path = c.beginPath()
+            cx, cy, cw, ch = pl.clip
+            path.rect(cx * mm, lay.page_h * mm - (cy + ch) * mm, cw * mm, ch * mm)
+            c.clipPath(path, stroke=0, fill=0)
+            c.translate(pl.x * mm, lay.page_h * mm - pl.y * mm)
+            c.doForm(name)
+            c.restoreState()
+        margin = _margin_figure(gd, lay, page, n_sheets, options)
+        if options.safe_zone and page.kind == "front":
+            for pl in page.placements:
+                _safe_zone(margin, pl, st)
+        draw_figure(c, margin, 0, 0)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def write_print_pdf(gd: GameDeck, path: str | os.PathLike, options: PrintOptions = PrintOptions(), *,
+                    deck: Deck | None = None) -> Path:
+    return atomic_write(path, render_print_pdf(gd, options, deck=deck))
+
+
+def pdf_name(gd: GameDeck, options: PrintOptions) -> str:
+    return f"{gd.game}-print-{options.paper}.pdf"
+
