@@ -256,15 +256,18 @@ def _compose(text: str, file: str) -> yaml.Node | None:
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
         raise DeckError([(file, line, f"YAML syntax error: {problem}")]) from None
-    except yaml.YAMLError as exc:
-        raise DeckError([(file, None, f"YAML error: {exc}")]) from None
+    except yaml.YAMLError as exc:  # e.g. a control character; keep it to one line
+        pos = getattr(exc, "position", None)
+        line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else None
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DeckError([(file, line, f"YAML error: {problem}")]) from None
 
 
 _SAFE = yaml.SafeLoader("")
 _YAML_TAG = "tag:yaml.org,2002:"
 #: The only tags a cards file may use: YAML's own plain types (no !!python/...).
 _PLAIN_TAGS = frozenset(_YAML_TAG + t for t in (
-    "null", "bool", "int", "float", "str", "binary", "timestamp", "seq", "map", "set", "omap", "pairs"))
+    "null", "bool", "int", "float", "str", "binary", "timestamp", "seq", "map", "set", "omap", "pairs", "merge"))
 
 
 class _BadScalar(Exception):
@@ -643,6 +646,8 @@ def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str]) -> Card | None:
         if clearings != 1:
             r.p.add(m["face"][1], f"{what}: a Grove card has exactly 1 clearing, not {clearings}")
             return None
+        if "recipe" not in m:  # reported as a missing key
+            return None
         recipe = _recipe(r, m["recipe"][1], f"{what} recipe", keys)
         if recipe is None:
             return None
@@ -653,7 +658,7 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
             file: str, before: int) -> GameDeck | None:
     keys = {f.key for f in fruits}
     counts: list[tuple[str, int]] = []
-    fc = r.mapping(m["fruit_cards"][1], f"{gid}.fruit_cards", free=True) or {}
+    fc = (r.mapping(m["fruit_cards"][1], f"{gid}.fruit_cards", free=True) or {}) if "fruit_cards" in m else {}
     for key, (kn, vn) in fc.items():
         if key not in keys:
             r.p.add(kn, f"{gid}.fruit_cards: unknown fruit key {key!r}")
@@ -663,7 +668,7 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
             counts.append((key, n))
     buyers: list[Buyer] = []
     seen: set[int] = set()
-    for bn in r.seq(m["buyers"][1], f"{gid}.buyers") or []:
+    for bn in (r.seq(m["buyers"][1], f"{gid}.buyers") or []) if "buyers" in m else []:
         bm = r.mapping(bn, f"{gid} buyer", required=("id", "wants", "points"))
         if not bm or len(bm) < 3:
             continue
