@@ -1,0 +1,397 @@
+"""The deck model: validation of cards files (every problem names file and line)
+and design checks of the shipped cards.yaml."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from pnp.deck import RECIPE_CONDITIONS, RECIPE_REWARDS, SHAPES, default_cards_path, load_deck, parse_deck
+from pnp.errors import DeckError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOOD = """\
+# a small but complete cards file
+games:
+  orchard:
+    fruits:
+      A: {name: Apple, colour: "#D55E00", shape: circle}
+      P: {name: Pear, colour: "#E69F00", shape: teardrop}
+    tiers:
+      - {min: 0, name: Low}
+      - {min: 10, name: High}
+    cards:
+      - {id: 1, face: ["A P", "P A", "A P"]}
+      - {id: 2, face: ["P P", "A A", "A P"]}
+  grove:
+    fruits:
+      O: {name: Orange, colour: "#E69F00", shape: circle}
+      L: {name: Lemon, colour: "#F0E442", shape: teardrop}
+    squirrels: 1
+    tiers:
+      - {min: 0, name: Low}
+    cards:
+      - id: 1
+        face: ["O1 .", "L2 O1", "O2 L1"]
+        recipe: {name: Pie, number: 30, condition: {dice_at_least: {fruit: O, count: 3}}, reward: {points: 5}}
+"""
+
+MARKET = """\
+games:
+  orchards-market:
+    fruits:
+      A: {name: Apple, colour: "#D55E00", shape: circle}
+      O: {name: Orange, colour: "#E69F00", shape: hexagon}
+    fruit_cards: {A: 24, O: 24}
+    buyers:
+      - {id: 1, wants: {A: 3, O: 2}, points: 1}
+"""
+
+
+def line_of(text: str, snippet: str) -> int:
+    for i, line in enumerate(text.splitlines(), 1):
+        if snippet in line:
+            return i
+    raise AssertionError(snippet)
+
+
+def problems(tmp_path, text: str) -> list[str]:
+    path = tmp_path / "my-cards.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError) as exc:
+        load_deck(path)
+    lines = exc.value.lines()
+    assert lines and str(exc.value) == lines[0]
+    assert exc.value.exit_code == 2
+    for line in lines:
+        assert line.startswith(f"{path}:") and "\n" not in line
+    return lines
+
+
+def test_the_good_file_loads(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(GOOD)
+    deck = load_deck(path)
+    assert deck.game_ids == ("orchard", "grove")
+    orchard = deck.game("orchard")
+    assert orchard.fruit_keys == ("A", "P") and orchard.card_ids == (1, 2)
+    assert orchard.card(2).face().format() == ["P P", "A A", "A P"]
+    assert orchard.dice_per_fruit == 5 and orchard.mismatch_tokens == 2
+    grove = deck.game("grove")
+    assert grove.card(1).face().format(counted=True) == ["O1 .", "L2 O1", "O2 L1"]
+    r = grove.card(1).recipe
+    assert (r.name, r.number, r.condition, r.reward, r.wheelbarrow_counts) == (
+        "Pie", 30, ("dice_at_least", ("O", 3)), ("points", 5), True)
+
+
+class TestValidation:
+    def test_broken_yaml_syntax(self, tmp_path):
+        text = GOOD.replace("{min: 10, name: High}", "{min: 10, name: High")
+        lines = problems(tmp_path, text)
+        assert len(lines) == 1
+        assert "YAML syntax error" in lines[0]
+        # the parser notices on the next line at the latest
+        assert lines[0].split(":")[1] in {str(line_of(text, "name: High")), str(line_of(text, "name: High") + 1)}
+
+    def test_unknown_key(self, tmp_path):
+        text = GOOD.replace("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10", "    colour: red\n    tiers:\n      - {min: 0, name: Low}\n      - {min: 10")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'colour: red')}: orchard: unknown key 'colour' "
+                             "(expected one of: fruits, cards, tiers, title, style, dice_per_fruit, rotten_tokens)")
+
+    def test_unknown_key_in_a_card(self, tmp_path):
+        text = GOOD.replace('{id: 2, face', '{id: 2, colour: red, face')
+        [line] = problems(tmp_path, text)
+        assert f":{line_of(text, 'colour: red')}: orchard card: unknown key 'colour'" in line
+
+    def test_wrong_row_count(self, tmp_path):
+        text = GOOD.replace('["A P", "P A", "A P"]', '["A P", "P A"]')
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'id: 1, face')}: orchard card 1 face must have 3 rows, not 2")
+
+    def test_wrong_cell_count(self, tmp_path):
+        text = GOOD.replace('["A P", "P A", "A P"]', '["A P", "P A A", "A P"]')
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'P A A')}: orchard card 1 face row 2 'P A A' must have 2 cells, not 3")
+
+    def test_wrong_cell_count_in_a_block_list(self, tmp_path):
+        text = GOOD.replace('face: ["O1 .", "L2 O1", "O2 L1"]', 'face:\n          - "O1 ."\n          - "L2"\n          - "O2 L1"')
+        [line] = problems(tmp_path, text)
+        n = line_of(text, '- "L2"')
+        assert line.endswith(f":{n}: grove card 1 face row 2 'L2' must have 2 cells, not 1")
+
+    def test_unknown_fruit_key(self, tmp_path):
+        text = GOOD.replace('["P P", "A A", "A P"]', '["P P", "A X", "A P"]')
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'A X')}: orchard card 2 face row 2: unknown fruit key 'X' (known: A, P)")
+
+    def test_bad_grove_cell(self, tmp_path):
+        text = GOOD.replace('"L2 O1"', '"L3 O1"')
+        [line] = problems(tmp_path, text)
+        assert "cell 'L3' must be a fruit key and 1 or 2 fruits" in line
+
+    def test_duplicate_card_id(self, tmp_path):
+        text = GOOD.replace("{id: 2, face", "{id: 1, face")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'P P')}: orchard: duplicate card id 1 "
+                             f"(first on line {line_of(text, 'id: 1, face')})")
+
+    def test_missing_field(self, tmp_path):
+        text = GOOD.replace('{id: 2, face: ["P P", "A A", "A P"]}', "{id: 2}")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, '{id: 2}')}: orchard card: missing key 'face'")
+
+    def test_missing_recipe(self, tmp_path):
+        text = GOOD.replace("        recipe: {name: Pie", "        # recipe: {name: Pie")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, '- id: 1')}: grove card: missing key 'recipe'")
+
+    def test_recipe_condition_outside_the_vocabulary(self, tmp_path):
+        text = GOOD.replace("condition: {dice_at_least: {fruit: O, count: 3}}", "condition: {free_lunch: true}")
+        [line] = problems(tmp_path, text)
+        assert f":{line_of(text, 'free_lunch')}: grove card 1 recipe.condition: 'free_lunch' is not in the recipe vocabulary" in line
+
+    def test_recipe_reward_outside_the_vocabulary(self, tmp_path):
+        text = GOOD.replace("reward: {points: 5}", "reward: {eval: '1+1'}")
+        [line] = problems(tmp_path, text)
+        assert "grove card 1 recipe.reward: 'eval' is not in the recipe vocabulary" in line
+
+    def test_recipe_with_unknown_fruit(self, tmp_path):
+        text = GOOD.replace("{fruit: O, count: 3}", "{fruit: Q, count: 3}")
+        [line] = problems(tmp_path, text)
+        assert "unknown fruit 'Q' (known: L, O, any)" in line
+
+    @pytest.mark.parametrize("tagged", [
+        "!!python/object:os.system Low",
+        "!!python/object/apply:os.system ['echo hi']",
+        "!!python/name:os.system ''",
+        "!custom Low",
+    ])
+    def test_object_tags_are_refused(self, tmp_path, tagged):
+        text = GOOD.replace("{min: 10, name: High}", f"{{min: 10, name: {tagged}}}")
+        lines = problems(tmp_path, text)
+        assert f":{line_of(text, 'min: 10')}: unsupported YAML tag" in lines[0]
+
+    def test_object_tag_on_the_whole_file(self, tmp_path):
+        lines = problems(tmp_path, "!!python/object/apply:os.system ['echo hi']\n")
+        assert ":1: unsupported YAML tag '!!python/object/apply:os.system'" in lines[0]
+
+    def test_object_tag_in_style_is_refused(self, tmp_path):
+        lines = problems(tmp_path, "style: !!python/object/apply:os.system ['echo hi']\n" + GOOD)
+        assert ":1: unsupported YAML tag" in lines[0]
+
+    @pytest.mark.parametrize("value, words", [("!!int zero", "'zero' is not a valid int"),
+                                              ("!!bool maybe", "'maybe' is not a valid bool")])
+    def test_typed_scalar_that_does_not_read(self, tmp_path, value, words):
+        text = GOOD.replace("{min: 10,", f"{{min: {value},")
+        [line] = problems(tmp_path, text)
+        assert f":{line_of(text, 'min: !!')}: orchard.tiers.min: {words}" in line
+
+    @pytest.mark.parametrize("text", ["", "\n", "# only a comment\n"])
+    def test_empty_file(self, tmp_path, text):
+        [line] = problems(tmp_path, text)
+        assert line.endswith(":1: the file is empty (expected a 'games:' mapping)")
+
+    def test_no_games(self, tmp_path):
+        [line] = problems(tmp_path, "version: 1\n")
+        assert line.endswith(":1: top level: missing key 'games'")
+
+    def test_unknown_game(self, tmp_path):
+        text = GOOD.replace("  grove:\n", "  chess:\n")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'chess:')}: unknown game 'chess' "
+                             "(expected one of: orchard, orchard-pnp, grove, orchards-market)")
+
+    def test_wrong_types(self, tmp_path):
+        text = GOOD.replace("{id: 2, face", "{id: two, face").replace("squirrels: 1", "squirrels: yes")
+        lines = problems(tmp_path, text)
+        assert any(f":{line_of(text, 'id: two')}: orchard card id must be a int, not 'two'" in x for x in lines)
+        assert any(f":{line_of(text, 'squirrels')}: grove.squirrels must be a int, not True" in x for x in lines)
+
+    def test_bad_colour_and_shape(self, tmp_path):
+        text = GOOD.replace('colour: "#D55E00", shape: circle', 'colour: red, shape: blob')
+        lines = problems(tmp_path, text)
+        n = line_of(text, "shape: blob")
+        assert any(f":{n}: orchard.fruits.A.colour must look like '#D55E00', not 'red'" in x for x in lines)
+        assert any(f":{n}: orchard.fruits.A.shape: unknown shape 'blob'" in x for x in lines)
+
+    def test_every_problem_is_reported_at_once(self, tmp_path):
+        text = GOOD.replace('"A A", "A P"]}', '"A X", "A P"]}').replace(
+            "{min: 10, name: High}", "{min: 10, name: High, x: 1}").replace("reward: {points: 5}", "reward: {pointz: 5}")
+        lines = problems(tmp_path, text)
+        assert len(lines) == 3
+        assert [int(x.split(":")[1]) for x in lines] == sorted(int(x.split(":")[1]) for x in lines)
+
+    @pytest.mark.parametrize("drop", ["fruit_cards", "buyers"])
+    def test_market_missing_field(self, tmp_path, drop):
+        text = MARKET.replace(f"    {drop}:", f"    x{drop}:")
+        lines = problems(tmp_path, text)
+        assert any(f":3: orchards-market: missing key '{drop}'" in x for x in lines)
+
+    def test_market_buyer_needs_two_options(self, tmp_path):
+        text = MARKET.replace("wants: {A: 3, O: 2}", "wants: {A: 3}")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'wants')}: orchards-market buyer 1: wants must name exactly two fruit options")
+
+    def test_control_character(self, tmp_path):
+        [line] = problems(tmp_path, "games:\n  \x01orchard: 1\n")
+        assert ":2: YAML error: unacceptable character" in line
+
+    def test_missing_file(self, tmp_path):
+        with pytest.raises(DeckError) as exc:
+            load_deck(tmp_path / "nope.yaml")
+        assert exc.value.lines() == [f"{tmp_path / 'nope.yaml'}: no such file"]
+
+    def test_parse_deck_names_the_file(self):
+        with pytest.raises(DeckError) as exc:
+            parse_deck("games: [", "mine.yaml")
+        assert str(exc.value).startswith("mine.yaml:")
+
+
+def test_default_cards_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shipped = default_cards_path()
+    assert shipped.is_file() and shipped.parent.name == "data"
+    (tmp_path / "cards.yaml").write_text(GOOD)
+    assert default_cards_path() == Path("cards.yaml")
+    assert load_deck().game_ids == ("orchard", "grove")
+
+
+# ----------------------------------------------------------------- the shipped deck
+
+DECK = load_deck(ROOT / "cards.yaml")
+
+
+def test_shipped_copy_matches_the_top_level_file():
+    assert (ROOT / "cards.yaml").read_bytes() == (ROOT / "pnp" / "data" / "cards.yaml").read_bytes()
+
+
+def test_all_four_games_are_defined():
+    assert set(DECK.game_ids) == {"orchard", "orchard-pnp", "grove", "orchards-market"}
+
+
+def test_fruits_have_their_own_shapes():
+    for _, g in DECK.games:
+        shapes = [f.shape for f in g.fruits]
+        assert len(set(shapes)) == len(shapes) and set(shapes) <= set(SHAPES)
+        colours = [f.colour for f in g.fruits]
+        assert len(set(colours)) == len(colours)
+
+
+def _turn180(rows):
+    return tuple((b, a) for a, b in reversed(rows))
+
+
+def _layout(face):
+    return tuple(tuple(c.fruit for c in row) for row in face.rows)
+
+
+class TestOrchardDesign:
+    deck = DECK.game("orchard")
+
+    def test_eighteen_numbered_cards(self):
+        assert self.deck.card_ids == tuple(range(1, 19))
+
+    def test_each_card_has_two_of_each_fruit(self):
+        assert len(self.deck.fruits) == 3
+        for card in self.deck.cards:
+            fruits = [c.fruit for _, _, c in card.face().cells()]
+            assert sorted(fruits) == sorted(self.deck.fruit_keys * 2), card.id
+
+    def test_no_two_cards_alike_even_turned(self):
+        for a, b in itertools.combinations(self.deck.cards, 2):
+            la, lb = _layout(a.face()), _layout(b.face())
+            assert la != lb and la != _turn180(lb), (a.id, b.id)
+
+    def test_tiers(self):
+        mins = [t.min for t in self.deck.tiers]
+        assert mins[0] <= 0 and mins[1] == 25 and mins[-1] == 55
+
+    def test_supply_and_tokens(self):
+        assert (self.deck.dice_per_fruit, self.deck.mismatch_tokens) == (5, 2)
+
+
+class TestOrchardPnpDesign:
+    deck = DECK.game("orchard-pnp")
+
+    def test_nine_double_sided_cards(self):
+        assert self.deck.card_ids == tuple(range(1, 10))
+        for card in self.deck.cards:
+            assert card.sides == ("a", "b")
+
+    def test_three_fruits_on_each_side(self):
+        for card in self.deck.cards:
+            for side in "ab":
+                assert {c.fruit for _, _, c in card.face(side).cells()} == set(self.deck.fruit_keys)
+
+    def test_no_two_faces_alike_even_turned(self):
+        faces = [(f"{c.id}{s}", _layout(c.face(s))) for c in self.deck.cards for s in "ab"]
+        for (na, la), (nb, lb) in itertools.combinations(faces, 2):
+            assert la != lb and la != _turn180(lb), (na, nb)
+
+    def test_tiers_up_to_fifty(self):
+        assert self.deck.tiers[-1].min == 50
+
+
+class TestGroveDesign:
+    deck = DECK.game("grove")
+
+    def test_eighteen_cards(self):
+        assert self.deck.card_ids == tuple(range(1, 19))
+        assert set(self.deck.fruit_keys) == {"O", "L", "M"}
+
+    def test_five_trees_and_a_clearing_with_all_three_fruits(self):
+        for card in self.deck.cards:
+            cells = [c for _, _, c in card.face().cells()]
+            trees = [c for c in cells if c.fruit is not None]
+            assert len(trees) == 5, card.id
+            assert {c.fruit for c in trees} == {"O", "L", "M"}, card.id
+            assert all(c.count in (1, 2) for c in trees), card.id
+
+    def test_no_two_cards_alike_even_turned(self):
+        def layout(face):
+            return tuple(tuple((c.fruit, c.count) for c in row) for row in face.rows)
+        for a, b in itertools.combinations(self.deck.cards, 2):
+            la, lb = layout(a.face()), layout(b.face())
+            assert la != lb and la != _turn180(lb), (a.id, b.id)
+
+    def test_every_card_has_a_recipe_from_the_vocabulary(self):
+        names = set()
+        for card in self.deck.cards:
+            r = card.recipe
+            assert r is not None and r.name and r.name not in names
+            names.add(r.name)
+            assert r.condition[0] in RECIPE_CONDITIONS and r.reward[0] in RECIPE_REWARDS
+
+    def test_recipe_numbers_make_targets_of_60_to_75(self):
+        numbers = [c.recipe.number for c in self.deck.cards]
+        assert all(25 <= n <= 40 for n in numbers)
+        for a, b in itertools.combinations(numbers, 2):
+            assert 60 <= a + b <= 75
+
+    def test_tiers(self):
+        mins = [t.min for t in self.deck.tiers]
+        assert mins[0] <= 0 and mins[1] == 40 and mins[-1] == 60
+
+    def test_one_squirrel(self):
+        assert self.deck.mismatch_tokens == 1 and self.deck.dice_per_fruit == 5
+
+
+class TestMarketData:
+    deck = DECK.game("orchards-market")
+
+    def test_fruit_cards(self):
+        assert len(self.deck.fruits) >= 3
+        assert {k for k, _ in self.deck.fruit_cards} == set(self.deck.fruit_keys)
+        assert all(n > 0 for _, n in self.deck.fruit_cards)
+
+    def test_buyers(self):
+        assert self.deck.buyers
+        ids = [b.id for b in self.deck.buyers]
+        assert len(set(ids)) == len(ids)
+        for b in self.deck.buyers:
+            assert len(b.wants) == 2 and b.wants[0][0] != b.wants[1][0]
+            assert all(k in self.deck.fruit_keys and n >= 1 for k, n in b.wants)
+            assert 1 <= b.points <= 3
