@@ -1,0 +1,73 @@
+"""``pnp deck``: one game's print files (PDF sheets, SVG cards, PNG cards, TTS sheets)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import cli
+from .options import cards_option, deck_from
+
+
+class OffsetType(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        try:
+            x, y = (float(v) for v in str(value).split(","))
+        except ValueError:
+            self.fail(f"{value!r} is not X,Y in millimetres (like 0.5,-1)", param, ctx)
+        if abs(x) > 20 or abs(y) > 20:
+            self.fail(f"{value!r}: an offset of more than 20 mm is not printer drift", param, ctx)
+        return (x, y)
+
+
+class _OneLineErrors(click.Command):
+    """Bad options: one line ("Error: ..."), exit 2, no usage dump."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            exc.ctx = None
+            raise
+
+
+@cli.command("deck", cls=_OneLineErrors)
+@click.argument("game")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, metavar="MM",
+              help="Art past the trim on the outer edges of each sheet.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="How you flip the sheet for the backs (none: backs unmirrored, to glue).")
+@click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True,
+              help="Shift back pages X mm right and Y mm down (measure with the calibration page).")
+@click.option("--safe-zone", is_flag=True, help="Draw the safe-zone guide on every card (for designers).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts"]), default="pdf", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder to write into (a sub-folder per game).")
+@cards_option
+def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards) -> None:
+    """Print files for GAME (orchard, orchard-pnp, grove, orchards-market)."""
+    from ..errors import PnpError
+    from ..render.exports import export
+    from ..render.sheets import PrintOptions
+
+    deck = deck_from(cards)
+    try:
+        gd = deck.game(game)
+    except KeyError:
+        raise PnpError(f"unknown game {game!r} (expected one of: {', '.join(deck.game_ids)})") from None
+    opts = PrintOptions(paper=paper, bleed=bleed, duplex=duplex, back_offset=back_offset, safe_zone=safe_zone)
+    result = export(gd, Path(out) / game, fmt, deck=deck, options=opts)
+    if fmt == "tts":
+        click.echo("Tabletop Simulator: Objects > Components > Custom > Deck, then enter:")
+        for d in result:
+            for line in d.import_lines():
+                click.echo(line)
+        return
+    click.echo(f"wrote {len(result)} file(s) for {game} into {Path(out) / game}/")
+    for p in result:
+        click.echo(f"  {p}")
