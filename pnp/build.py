@@ -34,8 +34,43 @@ def write_card_lists(deck: Deck, out: Path, progress: Progress) -> list[Path]:
     return written
 
 
+def write_print_sheets(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Every game's print PDF, A4 and Letter (3 mm bleed, long-edge duplex)."""
+    from .render.sheets import PAPERS, PrintOptions, pdf_name, write_print_pdf
+
+    written = []
+    for game_id, gd in deck.games:
+        for paper in PAPERS:
+            opts = PrintOptions(paper=paper)
+            written.append(write_print_pdf(gd, out / game_id / pdf_name(gd, opts), opts, deck=deck))
+            progress(str(written[-1]))
+    return written
+
+
+def write_card_svgs(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """One SVG per distinct card art, into ``<game>/svg/``."""
+    from .render.cards import card_style
+    from .render.exports import write_svgs
+
+    written = []
+    for game_id, gd in deck.games:
+        written.extend(write_svgs(gd, out / game_id / "svg", card_style(gd, deck)))
+        progress(f"{game_id}/svg")
+    return written
+
+
+def write_card_pngs(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Print-on-demand PNGs (300 dpi, 1/8 in bleed), into ``<game>/png/``."""
+    from .render.exports import write_all_pod_pngs
+
+    return write_all_pod_pngs(deck, out, progress)
+
+
 STAGES: list[tuple[str, Callable[[Deck, Path, Progress], Iterable[Path]]]] = [
     ("card lists", write_card_lists),
+    ("print sheets", write_print_sheets),
+    ("card svgs", write_card_svgs),
+    ("card pngs", write_card_pngs),
 ]
 
 
