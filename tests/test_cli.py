@@ -1,0 +1,294 @@
+"""The command line (SPEC §6): exit codes, one-line errors, `pnp verify` JSON."""
+from __future__ import annotations
+
+import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import __version__
+from pnp.cli import cli
+
+DATA = Path(__file__).parent / "data"
+ORCHARD_DEAL = "orchard:4,7,8,3,14,18,2,10,9"
+ORCHARD_LINE = DATA / "orchard-9.txt"  # a complete line scoring 38
+GROVE_DEAL = "grove:5,12,3,9,14,1,7,16,2;recipes=4,10"
+GROVE_LINE = DATA / "grove-9.txt"  # a complete line scoring 66 against a target of 73
+JSON_KEYS = {"legal", "complete", "score", "target", "met_target", "error"}
+
+
+def run(*args, input=None):
+    kw = {"mix_stderr": False} if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters else {}
+    return CliRunner(**kw).invoke(cli, [str(a) for a in args], input=input)
+
+
+def one_line_error(result, exit_code=2) -> str:
+    """Bad input: exit code, a single 'pnp: ...' line on stderr, nothing else, no traceback."""
+    assert result.exit_code == exit_code, (result.exit_code, result.output)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("pnp: ")
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    return lines[0][len("pnp: "):]
+
+
+# ----------------------------------------------------------------- the group
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"pnp, version {__version__}"
+
+
+def test_help():
+    result = run("--help")
+    assert result.exit_code == 0 and "verify" in result.stdout
+    assert run("-h").stdout == result.stdout
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_every_command_has_help(name):
+    result = run(name, "--help")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Usage: cli {name}") or result.stdout.startswith(f"Usage: pnp {name}")
+    assert len(result.stdout.splitlines()) > 3
+
+
+def test_every_command_that_reads_cards_takes_cards_option():
+    for name in ("verify", "build"):
+        assert "--cards FILE" in run(name, "--help").stdout
+
+
+def test_unknown_command_is_a_usage_error():
+    assert run("frobnicate").exit_code == 2
+
+
+# ----------------------------------------------------------------- verify: good lines
+
+
+class TestVerifyGood:
+    def test_text(self):
+        result = run("verify", ORCHARD_DEAL, ORCHARD_LINE)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == "38 (Good Crop)\n"
+
+    def test_json(self):
+        result = run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--json")
+        assert result.exit_code == 0
+        data = json.loads(result.stdout)
+        assert set(data) == JSON_KEYS
+        assert data == {"legal": True, "complete": True, "score": 38, "target": None, "met_target": None,
+                        "error": None}
+
+    def test_solution_from_stdin(self):
+        result = run("verify", ORCHARD_DEAL, "-", "--json", input=ORCHARD_LINE.read_text())
+        assert result.exit_code == 0
+        assert json.loads(result.stdout)["score"] == 38
+
+    def test_incomplete_line_is_legal(self):
+        first_two = "".join(ORCHARD_LINE.read_text().splitlines(keepends=True)[3:5])
+        result = run("verify", ORCHARD_DEAL, "-", "--json", input=first_two)
+        assert result.exit_code == 0
+        data = json.loads(result.stdout)
+        assert data["legal"] is True and data["complete"] is False and data["error"] is None
+        assert "incomplete" in run("verify", ORCHARD_DEAL, "-", input=first_two).stdout
+
+    def test_empty_solution(self):
+        result = run("verify", ORCHARD_DEAL, "-", "--json", input="# nothing yet\n")
+        assert result.exit_code == 0
+        assert json.loads(result.stdout) == {"legal": True, "complete": False, "score": 0, "target": None,
+                                             "met_target": None, "error": None}
+
+    def test_target_missed_exits_1(self):
+        result = run("verify", GROVE_DEAL, GROVE_LINE, "--json")
+        assert result.exit_code == 1
+        data = json.loads(result.stdout)
+        assert data == {"legal": True, "complete": True, "score": 66, "target": 73, "met_target": False,
+                        "error": None}
+        text = run("verify", GROVE_DEAL, GROVE_LINE)
+        assert text.exit_code == 1 and "target 73 missed" in text.stdout
+
+    @pytest.mark.parametrize("target, code, met", [(38, 0, True), (39, 1, False)])
+    def test_puzzle_file_with_target(self, tmp_path, target, code, met):
+        puzzle = tmp_path / "p.yaml"
+        puzzle.write_text(f"deal: '{ORCHARD_DEAL}'\ntarget: {target}\n")
+        result = run("verify", puzzle, ORCHARD_LINE, "--json")
+        assert result.exit_code == code
+        data = json.loads(result.stdout)
+        assert (data["target"], data["met_target"]) == (target, met)
+
+    def test_show_prints_the_orchard_after_each_move(self):
+        result = run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--show")
+        assert result.exit_code == 0
+        out = result.stdout
+        assert "\nstart\n" in out and "after move 1: 7 r180 1,0" in out and "after move 8: 10 r0 1,4" in out
+        assert out.count("after move") == 8
+        start = out.split("\nstart\n")[1].split("\n\n")[0].splitlines()
+        assert [line.split() for line in start] == [["0", "1"], ["0", "L", "L"], ["1", "P", "A"], ["2", "A", "P"]]
+        assert out.rstrip().endswith("38 (Good Crop)")
+
+    def test_show_with_json_keeps_stdout_pure_json(self):
+        result = run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--show", "--json")
+        assert result.exit_code == 0
+        assert json.loads(result.stdout)["score"] == 38
+        assert "after move 8" in result.stderr
+
+    def test_show_grove(self):
+        result = run("verify", GROVE_DEAL, GROVE_LINE, "--show")
+        assert "after move 8" in result.stdout and ":" in result.stdout
+
+    def test_cards_file_option(self, tmp_path):
+        cards = tmp_path / "mine.yaml"
+        cards.write_text((Path(__file__).parent.parent / "cards.yaml").read_text())
+        result = run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--cards", cards)
+        assert result.exit_code == 0 and result.stdout.startswith("38")
+
+
+# ----------------------------------------------------------------- verify: illegal lines (exit 1)
+
+
+class TestVerifyIllegal:
+    LINE = "# try\n7 r180 1,0\n\n9 r0 0,0\n8 r180 1,2\n"
+
+    def test_text_names_file_line_move_and_reason(self, tmp_path):
+        sol = tmp_path / "sol.txt"
+        sol.write_text(self.LINE)
+        result = run("verify", ORCHARD_DEAL, sol)
+        assert result.exit_code == 1
+        assert result.stdout == (f"{sol}:4: move 2 is illegal: card 9 is not in hand (hand: 8, 3) "
+                                 "(score so far 3)\n")
+
+    def test_json(self):
+        result = run("verify", ORCHARD_DEAL, "-", "--json", input=self.LINE)
+        assert result.exit_code == 1
+        data = json.loads(result.stdout)
+        assert set(data) == JSON_KEYS
+        assert data["legal"] is False and data["complete"] is False and data["score"] == 3
+        assert data["error"] == {"move": 2, "line": 4, "reason": "card 9 is not in hand (hand: 8, 3)"}
+
+    def test_rule_reason(self):
+        result = run("verify", "orchard:7,11,13", "-", "--json", input="11 r180 0,0\n")
+        assert result.exit_code == 1
+        assert json.loads(result.stdout)["error"] == {"move": 1, "line": 1,
+                                                      "reason": "4 mismatches but 2 rotten tokens left"}
+
+    def test_move_after_the_end(self):
+        line = ORCHARD_LINE.read_text() + "9 r0 0,0\n"
+        result = run("verify", ORCHARD_DEAL, "-", "--json", input=line)
+        assert result.exit_code == 1
+        data = json.loads(result.stdout)
+        assert data["error"]["move"] == 9 and "the game is over" in data["error"]["reason"]
+        assert data["score"] == 38
+
+    def test_side_letter_in_orchard(self):
+        result = run("verify", ORCHARD_DEAL, "-", input="7a r180 1,0\n")
+        assert result.exit_code == 1
+        assert "orchard cards have one side; write 7, not 7a" in result.stdout
+
+
+# ----------------------------------------------------------------- verify: bad input (exit 2)
+
+
+class TestVerifyBadInput:
+    def test_bad_move_syntax(self, tmp_path):
+        sol = tmp_path / "sol.txt"
+        sol.write_text("7 r180 1,0\n\n7 r45 0,0\n")
+        msg = one_line_error(run("verify", ORCHARD_DEAL, sol))
+        assert msg.startswith(f"{sol}:3: move 2: cannot read move '7 r45 0,0'")
+
+    def test_bad_move_syntax_on_stdin(self):
+        msg = one_line_error(run("verify", ORCHARD_DEAL, "-", input="seven r0 0,0\n"))
+        assert msg.startswith("<stdin>:1: move 1: cannot read move 'seven r0 0,0'")
+
+    def test_unknown_card_in_deal(self):
+        msg = one_line_error(run("verify", "orchard:4,7,99", ORCHARD_LINE))
+        assert msg == "deal 'orchard:4,7,99': no card 99 in the orchard deck (cards: 1-18)"
+
+    def test_bad_deal_syntax(self):
+        msg = one_line_error(run("verify", "orchard:4,,7", ORCHARD_LINE))
+        assert "bad card ''" in msg
+
+    def test_unknown_game(self):
+        msg = one_line_error(run("verify", "chess:1,2", ORCHARD_LINE))
+        assert "unknown game 'chess'" in msg
+
+    def test_not_a_puzzle(self):
+        msg = one_line_error(run("verify", "nonsense", ORCHARD_LINE))
+        assert "is not a puzzle id" in msg
+
+    def test_missing_solution_file(self, tmp_path):
+        msg = one_line_error(run("verify", ORCHARD_DEAL, tmp_path / "nope.txt"))
+        assert msg == f"{tmp_path / 'nope.txt'}: no such file"
+
+    def test_broken_cards_file(self, tmp_path):
+        cards = tmp_path / "cards.yaml"
+        cards.write_text("games:\n  orchard:\n    fruits: {A: {name: Apple\n")
+        msg = one_line_error(run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--cards", cards))
+        assert msg.startswith(f"{cards}:") and "YAML syntax error" in msg
+        line = msg[len(str(cards)) + 1:].split(":")[0]
+        assert line.isdigit()
+
+    def test_invalid_cards_file(self, tmp_path):
+        text = (Path(__file__).parent.parent / "cards.yaml").read_text()
+        cards = tmp_path / "cards.yaml"
+        cards.write_text(text.replace('{id: 5, face: ["P L", "P A", "L A"]}', '{id: 5, face: ["P L", "P Q", "L A"]}'))
+        n = next(i for i, line in enumerate(cards.read_text().splitlines(), 1) if "P Q" in line)
+        msg = one_line_error(run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--cards", cards))
+        assert msg == f"{cards}:{n}: orchard card 5 face row 2: unknown fruit key 'Q' (known: A, L, P)"
+
+    def test_missing_cards_file(self, tmp_path):
+        msg = one_line_error(run("verify", ORCHARD_DEAL, ORCHARD_LINE, "--cards", tmp_path / "none.yaml"))
+        assert msg.endswith("none.yaml: no such file")
+
+    def test_deck_without_the_game(self, tmp_path):
+        cards = tmp_path / "cards.yaml"
+        cards.write_text("games:\n  orchard:\n    fruits: {A: {name: Apple, colour: '#D55E00', shape: circle}}\n"
+                         "    tiers: []\n    cards: [{id: 1, face: ['A A', 'A A', 'A A']}]\n")
+        msg = one_line_error(run("verify", "grove:1,2", ORCHARD_LINE, "--cards", cards))
+        assert "no 'grove' deck" in msg
+
+    def test_cards_from_the_current_folder(self, tmp_path, monkeypatch):
+        (tmp_path / "cards.yaml").write_text("games: [\n")
+        monkeypatch.chdir(tmp_path)
+        msg = one_line_error(run("verify", ORCHARD_DEAL, ORCHARD_LINE))
+        assert msg.startswith("cards.yaml:")
+
+
+# ----------------------------------------------------------------- real processes
+
+
+def pnp_process(*args, input=None):
+    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], input=input, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_process_version_and_exit_codes():
+    assert pnp_process("--version").stdout.strip() == f"pnp, version {__version__}"
+    good = pnp_process("verify", ORCHARD_DEAL, ORCHARD_LINE, "--json")
+    assert good.returncode == 0 and json.loads(good.stdout)["score"] == 38
+    bad = pnp_process("verify", ORCHARD_DEAL, "-", input="7 r180 1,0\nnot a move\n")
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines() == [bad.stderr.strip()] and "Traceback" not in bad.stderr
+    assert bad.stderr.startswith("pnp: <stdin>:2: move 2: cannot read move")
+
+
+def test_verify_does_not_import_rendering_libraries():
+    code = f"""
+import sys
+from click.testing import CliRunner
+import pnp.cli
+result = CliRunner().invoke(pnp.cli.cli, ["verify", {ORCHARD_DEAL!r}, {str(ORCHARD_LINE)!r}, "--show"])
+assert result.exit_code == 0, result.output
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab", "svgwrite", "cairosvg", "cairocffi"))
+print(",".join(heavy))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == ""
