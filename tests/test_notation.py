@@ -1,6 +1,8 @@
 """SPEC §5: deals, moves and solutions; parse/format round trips and typed errors."""
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,9 @@ from pnp.notation import (ROTATIONS, CardRef, Deal, Move, format_pos, format_sol
                           parse_solution)
 from pnp.verify import verify
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# modest by default so the suite stays fast; PNP_EXAMPLES=500 for a deeper run
+SETTINGS = settings(max_examples=int(os.environ.get("PNP_EXAMPLES", "30")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 # ----------------------------------------------------------------- deals
@@ -255,3 +259,48 @@ def test_random_playouts_replay_through_the_notation(game_deal, data):
     # every move as written round-trips
     for m in state.moves:
         assert Move.parse(m.format()) == m
+
+
+@SETTINGS
+@given(st.text(alphabet="0123456789abr -,dice\t", max_size=30))
+def test_move_parse_is_idempotent_on_any_text(text):
+    try:
+        move = Move.parse(text)
+    except InvalidMoveError:
+        return
+    assert Move.parse(move.format()) == move
+
+
+@SETTINGS
+@given(st.text(alphabet="orchadpngvem:;=0123456789,- ", max_size=30))
+def test_deal_parse_is_idempotent_on_any_text(text):
+    try:
+        deal = Deal.parse(text)
+    except InvalidDealError:
+        return
+    assert Deal.parse(deal.format()) == deal
+
+
+@SETTINGS
+@given(real_deals(), st.data())
+def test_apply_accepts_exactly_the_legal_moves(game_deal, data):
+    """Any move near the orchard is either legal (and then listed by legal_moves)
+    or refused with an IllegalMoveError; nothing else escapes."""
+    game, deal = game_deal
+    state = game.start(deal)
+    for _ in range(4):
+        if state.over:
+            break
+        legal = game.legal_moves(state)
+        placements = {(m.card, m.rot, m.x, m.y) for m in legal}
+        x0, y0, x1, y1 = state.bounds()
+        card = data.draw(st.sampled_from([r.id for r in state.hand] + [99]))
+        move = Move(card, data.draw(st.sampled_from(ROTATIONS)), data.draw(st.integers(x0 - 3, x1 + 1)),
+                    data.draw(st.integers(y0 - 3, y1 + 1)))
+        try:
+            game.apply(state, move)
+        except IllegalMoveError:
+            assert (move.card, move.rot, move.x, move.y) not in placements
+        else:
+            assert (move.card, move.rot, move.x, move.y) in placements
+        state = game.apply(state, data.draw(st.sampled_from(legal)))
