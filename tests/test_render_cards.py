@@ -1,0 +1,121 @@
+"""Card art: SVGs parse, one cell per tree, colour+shape per fruit, words from data, PNG sizes."""
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.deck import load_deck
+from pnp.render.cards import art, art_keys, card_style, print_cards
+from pnp.render.exports import TTS_MAX, pod_size, tts_card_px, tts_decks, TTS_PER_SHEET, write_tts, _pod_png
+from pnp.render.svg import figure_to_svg
+from pnp.render.words import describe_buyer, describe_recipe
+
+SVG = "{http://www.w3.org/2000/svg}"
+DECK = load_deck()
+
+
+def _cells(svg: str):
+    root = ET.fromstring(svg)
+    trees = clearings = 0
+    for el in root.iter(f"{SVG}g"):
+        cls = el.get("class", "").split()
+        trees += "tree" in cls
+        clearings += "clearing" in cls
+    return root, trees, clearings
+
+
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
+def test_every_card_svg_parses_with_one_cell_per_tree(game):
+    gd = DECK.game(game)
+    st = card_style(gd, DECK)
+    for card in gd.cards:
+        for side, face in card.faces:
+            svg = figure_to_svg(art(gd, f"card-{card.id}{side}", style=st))
+            root, trees, clearings = _cells(svg)
+            want_trees = sum(1 for _, _, c in face.cells() if not c.is_clearing)
+            assert (trees, clearings) == (want_trees, 6 - want_trees)
+            assert root.get("width") == "63mm" and root.get("height") == "88mm"
+            # the number is printed twice, once turned 180 degrees
+            nums = [t for t in root.iter(f"{SVG}text") if t.get("class") == "number"]
+            assert [t.text for t in nums] == [f"{card.id}{side}"] * 2
+            assert "rotate(180" in nums[1].get("transform", "")
+
+
+def test_all_art_keys_render_and_are_deterministic():
+    for game, gd in DECK.games:
+        st = card_style(gd, DECK)
+        for key in art_keys(gd):
+            a = figure_to_svg(art(gd, key, style=st))
+            ET.fromstring(a)
+            assert a == figure_to_svg(art(gd, key, style=st))
+
+
+def test_fruit_shape_and_colour_distinct():
+    for game, gd in DECK.games:
+        assert len({f.shape for f in gd.fruits}) == len(gd.fruits)
+        svg = figure_to_svg(art(gd, art_keys(gd)[0], style=card_style(gd, DECK)))
+        assert "fruit" in svg
+
+
+def test_recipe_words_come_from_data():
+    gd = DECK.game("grove")
+    for card in gd.cards:
+        text = describe_recipe(card.recipe, gd)
+        assert card.recipe.name in text and str(card.recipe.number) in text
+        assert "_" not in text and "{" not in text
+        svg = figure_to_svg(art(gd, f"recipe-{card.id}"))
+        assert str(card.recipe.number) in svg
+    m = DECK.game("orchards-market")
+    assert describe_buyer(m.buyers[0], m).startswith("Wants 3 Apples or 2 Oranges")
+
+
+def test_print_card_lists():
+    assert len(print_cards(DECK.game("orchard"))) == 18
+    pnp = print_cards(DECK.game("orchard-pnp"))
+    assert (pnp[0].front, pnp[0].back) == ("card-1a", "card-1b")
+    m = DECK.game("orchards-market")
+    assert len(print_cards(m)) == sum(n for _, n in m.fruit_cards) + len(m.buyers)
+
+
+def test_print_on_demand_png_is_825x1125():
+    from PIL import Image
+
+    gd = DECK.game("orchard")
+    st = card_style(gd, DECK)
+    (w, h), bleed = pod_size(st)
+    assert (w, h) == (825, 1125)
+    png = _pod_png((gd, "card-1", st, bleed, w, h))
+    assert Image.open(io.BytesIO(png)).size == (825, 1125)
+
+
+def test_tts_sheet_grid(tmp_path):
+    from PIL import Image
+
+    gd = DECK.game("orchard-pnp")
+    st = card_style(gd, DECK)
+    cw, ch = tts_card_px(st)
+    assert cw * 10 <= TTS_MAX and ch * 7 <= TTS_MAX
+    (d,) = write_tts(gd, tmp_path, st)
+    assert d.count == 9 and d.per_sheet == (9,)
+    sheet = Image.open(d.sheets[0])
+    assert sheet.size == (cw * 10, ch * 7)
+    assert Image.open(d.back_sheets[0]).size == sheet.size
+    # slot 70 (bottom-right) holds the hidden card, empty slots stay white
+    px = sheet.convert("RGB")
+    assert px.getpixel((9 * cw + cw // 2, 6 * ch + ch // 2)) != (255, 255, 255)
+    assert px.getpixel((5 * cw + cw // 2, 3 * ch + ch // 2)) == (255, 255, 255)
+    # more than 69 cards: more sheets
+    fruit = dict(tts_decks(DECK.game("orchards-market")))["fruit"]
+    assert TTS_PER_SHEET == 69 and -(-len(fruit) // TTS_PER_SHEET) == 3
+
+
+def test_deck_cli_svg_and_bad_options(tmp_path):
+    r = CliRunner().invoke(cli, ["deck", "grove", "--format", "svg", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert len(list((tmp_path / "grove" / "svg").glob("*.svg"))) == 36
+    for args in (["deck", "nope"], ["deck", "orchard", "--paper", "a5"], ["deck", "orchard", "--back-offset", "1"]):
+        r = CliRunner().invoke(cli, args)
+        assert r.exit_code == 2
+        assert len(r.output.strip().splitlines()) == 1, r.output

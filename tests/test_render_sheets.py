@@ -1,0 +1,142 @@
+"""Print sheets, measured from the PDF files themselves."""
+import io
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from pnp.deck import load_deck
+from pnp.render.sheets import PrintOptions, SheetLayout, plan_pages, render_print_pdf
+
+MM = 72 / 25.4
+DECK = load_deck()
+PNP = DECK.game("orchard-pnp")  # 9 cards, sides a/b: each back is identifiable
+
+
+def _placements(page):
+    """``{form name: (x_mm, y_mm from the top)}`` for every form drawn on the page."""
+    h = float(page.mediabox.height)
+    out = {}
+    stack = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"q":
+            stack.append(stack[-1])
+        elif op == b"Q":
+            stack.pop()
+        elif op == b"cm":  # CTM' = M x CTM
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = stack[-1]
+            stack[-1] = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                         e * A + f * C + E, e * B + f * D + F)
+        elif op == b"Do":
+            x, y = stack[-1][4], stack[-1][5]
+            out[str(operands[0]).split(".")[-1]] = (x / MM, (h - y) / MM)
+    return out
+
+
+@pytest.fixture(scope="module")
+def pnp_pdf():
+    return render_print_pdf(PNP, PrintOptions(paper="a4", bleed=0, back_offset=(1.0, -0.5)), deck=DECK)
+
+
+def test_page_sizes():
+    for paper, size in (("a4", (210, 297)), ("letter", (215.9, 279.4))):
+        pdf = PdfReader(io.BytesIO(render_print_pdf(PNP, PrintOptions(paper=paper), deck=DECK)))
+        for p in pdf.pages:
+            assert abs(float(p.mediabox.width) / MM - size[0]) < 0.01
+            assert abs(float(p.mediabox.height) / MM - size[1]) < 0.01
+        # fronts, backs, calibration front and back
+        assert len(pdf.pages) == 4
+
+
+def test_trim_boxes_centred_3x3(pnp_pdf):
+    front = _placements(PdfReader(io.BytesIO(pnp_pdf)).pages[0])
+    x0, y0 = (210 - 3 * 63) / 2, (297 - 3 * 88) / 2
+    for i in range(9):
+        r, c = divmod(i, 3)
+        x, y = front[f"art_card_{i + 1}a"]
+        assert abs(x - (x0 + 63 * c)) < 0.01 and abs(y - (y0 + 88 * r)) < 0.01
+
+
+def test_backs_mirrored_behind_fronts(pnp_pdf):
+    pages = PdfReader(io.BytesIO(pnp_pdf)).pages
+    front, back = _placements(pages[0]), _placements(pages[1])
+    for n in range(1, 10):
+        fx, fy = front[f"art_card_{n}a"]
+        bx, by = back[f"art_card_{n}b"]
+        # long-edge flip: x mirrored across the page; plus the 1.0,-0.5 mm offset
+        assert abs(bx - (210 - fx - 63 + 1.0)) < 0.2 and abs(by - (fy - 0.5)) < 0.2
+    short = PdfReader(io.BytesIO(render_print_pdf(PNP, PrintOptions(duplex="short"), deck=DECK))).pages
+    front, back = _placements(short[0]), _placements(short[1])
+    for n in range(1, 10):
+        (fx, fy), (bx, by) = front[f"art_card_{n}a"], back[f"art_card_{n}b"]
+        assert abs(bx - fx) < 0.2 and abs(by - (297 - fy - 88)) < 0.2
+
+
+def _render(pdf: bytes, index: int, px_per_mm: float = 10):
+    doc = pdfium.PdfDocument(pdf)
+    img = doc[index].render(scale=px_per_mm / MM).to_pil().convert("L")
+    return img, px_per_mm
+
+
+def test_rendered_trim_edges_and_crop_marks(pnp_pdf):
+    img, k = _render(pnp_pdf, 0)
+    lay = SheetLayout.fit("a4", 63, 88, 0)
+    # along a line through the middle of the top row, the card cut lines (grey) sit at the trim xs
+    y = round((lay.y0 + 44) * k)
+    dark = [x / k for x in range(img.width) if img.getpixel((x, y)) < 200]
+    for tx in lay.trim_xs():
+        near = [x for x in dark if abs(x - tx) < 0.5]
+        assert near and min(abs(x - tx) for x in near) <= 0.2, tx
+    # crop marks: dark on every trim line in the top margin, white near the paper edge
+    for tx in lay.trim_xs():
+        mark_y = lay.y0 - 1 - 2.5
+        assert min(img.getpixel((round(tx * k) + d, round(mark_y * k))) for d in (-1, 0, 1)) < 100
+        assert img.getpixel((round(tx * k), round(0.5 * k))) > 250
+    # nothing is drawn across the cards between the marks: the mark stops before the block
+    for (x1, y1), (x2, y2) in lay.crop_marks():
+        for xx, yy in ((x1, y1), (x2, y2)):
+            inside_x = lay.x0 - 0.01 < xx < lay.x0 + 3 * 63 + 0.01
+            inside_y = lay.y0 - 0.01 < yy < lay.y0 + 3 * 88 + 0.01
+            assert not (inside_x and inside_y)
+            assert 2.0 <= xx <= 208 and 2.0 <= yy <= 295
+
+
+def test_crop_marks_on_trim_lines_in_margin_with_bleed():
+    for paper in ("a4", "letter"):
+        lay = SheetLayout.fit(paper, 63, 88, 3)
+        assert (lay.cols, lay.rows) == (3, 3)
+        xs, ys = lay.trim_xs(), lay.trim_ys()
+        marks = lay.crop_marks()
+        assert marks
+        for (x1, y1), (x2, y2) in marks:
+            if x1 == x2:  # vertical mark: on a trim x, above or below the bleed
+                assert x1 in xs
+                assert max(y1, y2) <= lay.y0 - 3 or min(y1, y2) >= lay.y0 + 264 + 3
+            else:
+                assert y1 == y2 and y1 in ys
+                assert max(x1, x2) <= lay.x0 - 3 or min(x1, x2) >= lay.x0 + 189 + 3
+            assert min(x1, x2) >= 2 and max(x1, x2) <= lay.page_w - 2
+            assert min(y1, y2) >= 2 and max(y1, y2) <= lay.page_h - 2
+
+
+def test_bleed_only_on_outer_edges():
+    lay, pages = plan_pages(PNP, PrintOptions(bleed=3), None)
+    clips = {pl.slot: pl.clip for pl in pages[0].placements}
+    assert clips[0] == (lay.x0 - 3, lay.y0 - 3, 66, 91)
+    assert clips[4] == (lay.x0 + 63, lay.y0 + 88, 63, 88)
+
+
+def test_byte_identical_rebuilds():
+    a = render_print_pdf(DECK.game("grove"), PrintOptions(), deck=DECK)
+    b = render_print_pdf(DECK.game("grove"), PrintOptions(), deck=DECK)
+    assert a == b
+
+
+def test_bad_options():
+    from pnp.errors import PnpError
+
+    for kw in ({"paper": "a5"}, {"duplex": "sideways"}, {"bleed": 30}):
+        with pytest.raises(PnpError):
+            PrintOptions(**kw)
