@@ -36,6 +36,23 @@ def _svg_png(svg: str, width: int, height: int) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width, output_height=height)
 
 
+def _svg_rgb_png(svg: str, width: int, height: int) -> bytes:
+    """An opaque card (drawn with bleed) as an RGB PNG: cairosvg draws, Pillow encodes
+    (faster than cairo's own PNG writer, and no alpha channel for print shops)."""
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+    from PIL import Image
+
+    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96,
+                         output_width=width, output_height=height).cairo
+    surface.flush()
+    img = Image.frombuffer("RGB", (surface.get_width(), surface.get_height()), bytes(surface.get_data()),
+                           "raw", "BGRX", surface.get_stride(), 1)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1, dpi=(DPI, DPI))
+    return buf.getvalue()
+
+
 def write_svgs(gd: GameDeck, out: Path, style: CardStyle | None = None) -> list[Path]:
     st = style or card_style(gd)
     return [atomic_write(out / f"{key}.svg", figure_to_svg(art(gd, key, style=st))) for key in art_keys(gd)]
@@ -57,7 +74,7 @@ def pod_size(st: CardStyle) -> tuple[tuple[int, int], tuple[float, float]]:
 
 def _pod_png(job: tuple) -> bytes:
     gd, key, st, bleed, w, h = job
-    return _svg_png(figure_to_svg(art(gd, key, style=st, bleed=bleed)), w, h)
+    return _svg_rgb_png(figure_to_svg(art(gd, key, style=st, bleed=bleed)), w, h)
 
 
 def render_parallel(fn, jobs: list, workers: int | None = None) -> list:
