@@ -34,16 +34,30 @@ def write_card_lists(deck: Deck, out: Path, progress: Progress) -> list[Path]:
     return written
 
 
-def write_print_sheets(deck: Deck, out: Path, progress: Progress) -> list[Path]:
-    """Every game's print PDF, A4 and Letter (3 mm bleed, long-edge duplex)."""
-    from .render.sheets import PAPERS, PrintOptions, pdf_name, write_print_pdf
+def _print_pdf_job(job) -> bytes:
+    from .render.sheets import render_print_pdf
 
-    written = []
+    gd, opts, st = job
+    return render_print_pdf(gd, opts, style=st)
+
+
+def write_print_sheets(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Every game's print PDF, A4 and Letter (3 mm bleed, long-edge duplex), on all cores."""
+    from .render.cards import card_style
+    from .render.exports import render_parallel
+    from .render.sheets import PAPERS, PrintOptions, pdf_name
+
+    jobs, targets = [], []
     for game_id, gd in deck.games:
+        st = card_style(gd, deck)
         for paper in PAPERS:
             opts = PrintOptions(paper=paper)
-            written.append(write_print_pdf(gd, out / game_id / pdf_name(gd, opts), opts, deck=deck))
-            progress(str(written[-1]))
+            jobs.append((gd, opts, st))
+            targets.append(out / game_id / pdf_name(gd, opts))
+    written = []
+    for target, pdf in zip(targets, render_parallel(_print_pdf_job, jobs, min_per_worker=2, chunksize=1)):
+        written.append(atomic_write(target, pdf))
+        progress(str(target))
     return written
 
 
@@ -66,11 +80,19 @@ def write_card_pngs(deck: Deck, out: Path, progress: Progress) -> list[Path]:
     return write_all_pod_pngs(deck, out, progress)
 
 
+def write_tts_sheets(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Tabletop Simulator deck sheets and their import numbers, into ``<game>/tts/``."""
+    from .render.exports import write_all_tts
+
+    return write_all_tts(deck, out, progress)
+
+
 STAGES: list[tuple[str, Callable[[Deck, Path, Progress], Iterable[Path]]]] = [
     ("card lists", write_card_lists),
     ("print sheets", write_print_sheets),
     ("card svgs", write_card_svgs),
     ("card pngs", write_card_pngs),
+    ("tts sheets", write_tts_sheets),
 ]
 
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from pnp.cli import cli
 from pnp.deck import load_deck
 from pnp.render.cards import art, art_keys, card_style, print_cards
-from pnp.render.exports import TTS_MAX, pod_size, tts_card_px, tts_decks, TTS_PER_SHEET, write_tts, _pod_png
+from pnp.render.exports import TTS_MAX, pod_size, tts_card_px, tts_decks, TTS_PER_SHEET, write_tts, _pod_job
 from pnp.render.svg import figure_to_svg
 from pnp.render.words import describe_buyer, describe_recipe
 
@@ -86,8 +86,21 @@ def test_print_on_demand_png_is_825x1125():
     st = card_style(gd, DECK)
     (w, h), bleed = pod_size(st)
     assert (w, h) == (825, 1125)
-    png = _pod_png((gd, "card-1", st, bleed, w, h))
-    assert Image.open(io.BytesIO(png)).size == (825, 1125)
+    png, tts = _pod_job((gd, "card-1", st))
+    img = Image.open(io.BytesIO(png))
+    assert img.size == (825, 1125) and img.mode == "RGB"
+    assert round(img.info["dpi"][0]) == 300
+    assert png == _pod_job((gd, "card-1", st))[0]  # byte-identical renders
+    # the TTS card image is the same render cut to the trim and scaled down
+    assert len(tts) == 3 * tts_card_px(st)[0] * tts_card_px(st)[1]
+
+
+def test_tts_card_image_same_from_png_export_or_alone():
+    from pnp.render.exports import _tts_job
+
+    gd = DECK.game("orchard-pnp")
+    job = (gd, "card-1a", card_style(gd, DECK))
+    assert _pod_job(job)[1] == _tts_job(job)
 
 
 def test_tts_sheet_grid(tmp_path):

@@ -152,17 +152,30 @@ def fruit_symbol(shape: str, cx: float, cy: float, r: float, colour: str, ink: s
     return g
 
 
+def circle_path(cx: float, cy: float, r: float) -> tuple[tuple, ...]:
+    """Path commands for a full circle (four cubic Béziers, clockwise from the top)."""
+    k = 0.5522847498 * r
+    return (("M", cx, cy - r),
+            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
+            ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+            ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+            ("Z",))
+
+
+def circles_path(circles, paint: Paint, **kw) -> Path:
+    """Many circles ``(cx, cy, r)`` as one path: same look as separate circles
+    (same winding, so overlaps fill), one element to draw instead of many."""
+    return Path(tuple(c for cx, cy, r in circles for c in circle_path(cx, cy, r)), paint, **kw)
+
+
 def _canopy(cx: float, cy: float, r: float, st: CardStyle) -> list:
-    """A cloud-shaped tree crown: outlined circles, then the same circles filled on top."""
+    """A cloud-shaped tree crown: the lobes outlined together, then filled together on top."""
     lobes = [(0, -0.32, 0.62), (-0.5, -0.02, 0.55), (0.5, -0.02, 0.55), (-0.28, 0.36, 0.55),
              (0.28, 0.36, 0.55), (0, 0.05, 0.7)]
-    out: list = []
-    for dx, dy, k in lobes:
-        out.append(Circle(cx + dx * r, cy + dy * r, k * r, Paint(fill=st.canopy_edge, stroke=st.canopy_edge,
-                                                                  width=r * 0.16)))
-    for dx, dy, k in lobes:
-        out.append(Circle(cx + dx * r, cy + dy * r, k * r, Paint(fill=st.canopy)))
-    return out
+    circles = [(cx + dx * r, cy + dy * r, k * r) for dx, dy, k in lobes]
+    return [circles_path(circles, Paint(fill=st.canopy_edge, stroke=st.canopy_edge, width=r * 0.16)),
+            circles_path(circles, Paint(fill=st.canopy), cls="canopy")]
 
 
 def tree_cell(cell: Cell, fruit: Fruit | None, s: float, st: CardStyle, *, counted: bool,
@@ -174,13 +187,15 @@ def tree_cell(cell: Cell, fruit: Fruit | None, s: float, st: CardStyle, *, count
         g.add(Rect(pad, pad, s - 2 * pad, s - 2 * pad, r=s * 0.09,
                    paint=Paint(fill=st.clearing, stroke=st.clearing_edge, width=0.35, dash=(1.2, 0.8))))
         # grass tufts and a few pebbles: open ground, no tree, no fruit
+        tufts = []
         for fx, fy in ((0.27, 0.3), (0.7, 0.24), (0.5, 0.55), (0.22, 0.76), (0.76, 0.72)):
             x, y, h = fx * s, fy * s, s * 0.07
-            g.add(Polyline(((x - h * 0.7, y - h), (x - h * 0.25, y + h * 0.2), (x, y - h * 1.3),
-                            (x + h * 0.25, y + h * 0.2), (x + h * 0.7, y - h)),
-                           Paint(stroke=st.grass, width=0.35)))
-        for fx, fy, k in ((0.42, 0.33, 0.032), (0.6, 0.8, 0.026), (0.35, 0.6, 0.022), (0.82, 0.47, 0.03)):
-            g.add(Circle(fx * s, fy * s, k * s, Paint(fill=st.clearing_edge)))
+            tufts += [("M", x - h * 0.7, y - h), ("L", x - h * 0.25, y + h * 0.2), ("L", x, y - h * 1.3),
+                      ("L", x + h * 0.25, y + h * 0.2), ("L", x + h * 0.7, y - h)]
+        g.add(Path(tuple(tufts), Paint(stroke=st.grass, width=0.35), cls="grass"))
+        g.add(circles_path([(fx * s, fy * s, k * s) for fx, fy, k in
+                            ((0.42, 0.33, 0.032), (0.6, 0.8, 0.026), (0.35, 0.6, 0.022), (0.82, 0.47, 0.03))],
+                           Paint(fill=st.clearing_edge), cls="pebbles"))
         return g
     g = Group(cls="cell tree", id=f"cell-{col}-{row}")
     g.add(Rect(pad, pad, s - 2 * pad, s - 2 * pad, r=s * 0.09,
@@ -283,17 +298,13 @@ def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str 
     bx = (fig.width - st.width) / 2
     by = (fig.height - st.height) / 2
     # a lattice of small tree crowns running into the bleed
-    pattern = Group(cls="pattern")
     step = 9.0
     light = Paint(fill=blend(st.back, "#FFFFFF", 0.08))
     nx = int((st.width + 2 * bx) / step) + 2
     ny = int((st.height + 2 * by) / step) + 2
-    for j in range(-1, ny):
-        for i in range(-1, nx):
-            x = i * step + (step / 2 if j % 2 else 0) - bx + step / 2
-            y = j * step - by + step / 2
-            pattern.add(Circle(x, y, 2.6, light))
-    body.add(pattern)
+    dots = [(i * step + (step / 2 if j % 2 else 0) - bx + step / 2, j * step - by + step / 2, 2.6)
+            for j in range(-1, ny) for i in range(-1, nx)]
+    body.add(circles_path(dots, light, cls="pattern"))
     inset = SAFE_MM + 0.5
     body.add(Rect(inset, inset, st.width - 2 * inset, st.height - 2 * inset, r=st.corner,
                   paint=Paint(stroke=st.back_ink, width=0.5)))

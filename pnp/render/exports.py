@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import io
 import os
+import struct
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,27 +32,44 @@ TTS_MAX = 4096
 TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1  # slot 70 is the hidden card
 
 
-def _svg_png(svg: str, width: int, height: int) -> bytes:
-    import cairosvg
-
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width, output_height=height)
-
-
-def _svg_rgb_png(svg: str, width: int, height: int) -> bytes:
-    """An opaque card (drawn with bleed) as an RGB PNG: cairosvg draws, Pillow encodes
-    (faster than cairo's own PNG writer, and no alpha channel for print shops)."""
+def _svg_rgb(svg: str, width: int, height: int, background: str | None = None) -> bytes:
+    """The SVG drawn by cairosvg at ``width`` x ``height`` px, as packed RGB rows.
+    Cards drawn with bleed are opaque; give ``background`` for art with rounded
+    corners (what lies outside them would otherwise come out black)."""
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
     from PIL import Image
 
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96,
-                         output_width=width, output_height=height).cairo
+                         output_width=width, output_height=height, background_color=background).cairo
     surface.flush()
     img = Image.frombuffer("RGB", (surface.get_width(), surface.get_height()), bytes(surface.get_data()),
                            "raw", "BGRX", surface.get_stride(), 1)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1, dpi=(DPI, DPI))
-    return buf.getvalue()
+    return img.tobytes()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def rgb_png(rgb: bytes, width: int, height: int, dpi: int | None = DPI, level: int = 2) -> bytes:
+    """Packed RGB rows as a PNG file. Card art is mostly flat colour, which deflate
+    packs best unfiltered (long repeats): smaller than Pillow's adaptive filters at
+    its fastest level, and about three times faster. Deterministic for a given zlib."""
+    row = width * 3
+    raw = b"".join(b"\0" + rgb[i:i + row] for i in range(0, row * height, row))
+    return _png(raw, width, height, dpi, level)
+
+
+def _png(raw: bytes, width: int, height: int, dpi: int | None, level: int) -> bytes:
+    """A PNG of rows that already start with their filter byte."""
+    out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
+    if dpi:
+        ppm = round(dpi / 0.0254)
+        out.append(_chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+    out.append(_chunk(b"IDAT", zlib.compress(raw, level)))
+    out.append(_chunk(b"IEND", b""))
+    return b"".join(out)
 
 
 def write_svgs(gd: GameDeck, out: Path, style: CardStyle | None = None) -> list[Path]:
@@ -72,14 +91,44 @@ def pod_size(st: CardStyle) -> tuple[tuple[int, int], tuple[float, float]]:
     return (px_w, px_h), (bx, by)
 
 
-def _pod_png(job: tuple) -> bytes:
-    gd, key, st, bleed, w, h = job
-    return _svg_rgb_png(figure_to_svg(art(gd, key, style=st, bleed=bleed)), w, h)
+def _pod_render(gd: GameDeck, key: str, st: CardStyle) -> bytes:
+    (w, h), bleed = pod_size(st)
+    return _svg_rgb(figure_to_svg(art(gd, key, style=st, bleed=bleed)), w, h)
 
 
-def render_parallel(fn, jobs: list, workers: int | None = None) -> list:
-    """``[fn(job) for job in jobs]``, on several processes when there is enough work."""
-    workers = workers if workers is not None else min(len(jobs) // 4, os.cpu_count() or 1)
+def _tts_from_pod(rgb: bytes, st: CardStyle) -> bytes:
+    """A Tabletop Simulator card image: the print-on-demand render cut to its trim and
+    scaled down (Lanczos), so both exports come from one 300 dpi drawing."""
+    from PIL import Image
+
+    (w, h), (bx, by) = pod_size(st)
+    k = h / (st.height + 2 * by)  # px per mm
+    box = (bx * k, by * k, (bx + st.width) * k, (by + st.height) * k)
+    img = Image.frombytes("RGB", (w, h), rgb)
+    return img.resize(tts_card_px(st), Image.LANCZOS, box=box).tobytes()
+
+
+#: TTS card images made while writing print-on-demand PNGs, for the TTS sheets that
+#: follow in the same build: ``(game deck, art key, style) -> RGB rows``.
+_TTS_IMAGES: dict[tuple, bytes] = {}
+
+
+def _pod_job(job: tuple) -> tuple[bytes, bytes]:
+    gd, key, st = job
+    (w, h), _ = pod_size(st)
+    rgb = _pod_render(gd, key, st)
+    return rgb_png(rgb, w, h), _tts_from_pod(rgb, st)
+
+
+def _tts_job(job: tuple) -> bytes:
+    gd, key, st = job
+    return _tts_from_pod(_pod_render(gd, key, st), st)
+
+
+def render_parallel(fn, jobs: list, workers: int | None = None, min_per_worker: int = 4,
+                    chunksize: int = 2) -> list:
+    """``[fn(job) for job in jobs]`` (same order), on several processes when there is enough work."""
+    workers = workers if workers is not None else min(len(jobs) // min_per_worker, os.cpu_count() or 1)
     if workers <= 1:
         return [fn(j) for j in jobs]
     import multiprocessing
@@ -89,17 +138,16 @@ def render_parallel(fn, jobs: list, workers: int | None = None) -> list:
 
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        return list(pool.map(fn, jobs, chunksize=2))
+        return list(pool.map(fn, jobs, chunksize=chunksize))
 
 
 def write_pod_pngs(gd: GameDeck, out: Path, style: CardStyle | None = None,
                    workers: int | None = None) -> list[Path]:
     """One PNG per distinct art at 300 dpi with 1/8 in bleed."""
     st = style or card_style(gd)
-    (w, h), bleed = pod_size(st)
     keys = art_keys(gd)
-    pngs = render_parallel(_pod_png, [(gd, k, st, bleed, w, h) for k in keys], workers)
-    return [atomic_write(out / f"{key}.png", png) for key, png in zip(keys, pngs)]
+    results = render_parallel(_pod_job, [(gd, k, st) for k in keys], workers)
+    return [atomic_write(out / f"{key}.png", png) for key, (png, _) in zip(keys, results)]
 
 
 @dataclass(frozen=True)
@@ -111,14 +159,17 @@ class TtsDeck:
     count: int
     per_sheet: tuple[int, ...]  # cards on each sheet
 
-    def import_lines(self) -> list[str]:
+    def import_lines(self, names_only: bool = False) -> list[str]:
+        def show(p: Path):
+            return p.name if names_only else p
+
         lines = [f"{self.name}: {self.count} cards on {len(self.sheets)} sheet(s)"]
         for i, (sheet, n) in enumerate(zip(self.sheets, self.per_sheet)):
-            lines.append(f"  face {sheet}  width 10, height 7, number {n}")
+            lines.append(f"  face {show(sheet)}  width 10, height 7, number {n}")
             if self.back_sheets:
-                lines.append(f"  back {self.back_sheets[i]}  (unique backs: on)")
+                lines.append(f"  back {show(self.back_sheets[i])}  (unique backs: on)")
         if not self.back_sheets:
-            lines.append(f"  back {self.back}  (unique backs: off)")
+            lines.append(f"  back {show(self.back)}  (unique backs: off)")
         return lines
 
 
@@ -140,51 +191,100 @@ def tts_decks(gd: GameDeck) -> list[tuple[str, list[PrintCard]]]:
     return [("cards", cards)]
 
 
-def write_tts(gd: GameDeck, out: Path, style: CardStyle | None = None) -> list[TtsDeck]:
+def _tts_plan(gd: GameDeck) -> list[tuple[str, list[PrintCard]]]:
+    return [(name, cards) for name, cards in tts_decks(gd) if cards]
+
+
+def _tts_keys(plan) -> list[str]:
+    keys: dict[str, None] = {}
+    for _, cards in plan:
+        for pc in cards:
+            keys.setdefault(pc.front)
+            keys.setdefault(pc.back)
+    return list(keys)
+
+
+def _tts_images(gd: GameDeck, keys: list[str], st: CardStyle, workers: int | None = None) -> list[bytes]:
+    """TTS card images of ``keys``: kept from the PNG export when there was one, else rendered."""
+    missing = [k for k in keys if (gd, k, st) not in _TTS_IMAGES]
+    made = dict(zip(missing, render_parallel(_tts_job, [(gd, k, st) for k in missing], workers)))
+    return [_TTS_IMAGES.get((gd, k, st)) or made[k] for k in keys]
+
+
+def write_tts(gd: GameDeck, out: Path, style: CardStyle | None = None, workers: int | None = None) -> list[TtsDeck]:
     """Tabletop Simulator deck sheets for a game (one deck, or fruit + buyers for the market)."""
-    from PIL import Image
-
     st = style or card_style(gd)
-    cw, ch = tts_card_px(st)
-    cache: dict[str, "Image.Image"] = {}
+    plan = _tts_plan(gd)
+    keys = _tts_keys(plan)
+    return _tts_sheets(plan, dict(zip(keys, _tts_images(gd, keys, st, workers))), tts_card_px(st), out)
 
-    def image(key: str):
-        if key not in cache:
-            png = _svg_png(figure_to_svg(art(gd, key, style=st)), cw, ch)
-            cache[key] = Image.open(io.BytesIO(png)).convert("RGB")
-        return cache[key]
 
-    def save(img, path: Path) -> Path:
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", compress_level=3)
-        return atomic_write(path, buf.getvalue())
-
-    result = []
-    for name, cards in tts_decks(gd):
-        if not cards:
+def _sheet_png(cells: list[bytes | None], cw: int, ch: int) -> bytes:
+    """A 10x7 sheet of card images (RGB rows, ``cw`` x ``ch``; ``None`` = empty white slot)."""
+    W, H = cw * TTS_COLS, ch * TTS_ROWS
+    stride = 1 + 3 * W
+    raw = bytearray(b"\xff") * (stride * H)
+    raw[0::stride] = bytes(H)  # filter byte 0 ("none") on every row
+    row = 3 * cw
+    for i, rgb in enumerate(cells):
+        if rgb is None:
             continue
+        r, c = divmod(i, TTS_COLS)
+        off = r * ch * stride + 1 + c * row
+        for y in range(ch):
+            raw[off + y * stride:off + y * stride + row] = rgb[y * row:(y + 1) * row]
+    return _png(bytes(raw), W, H, None, level=1)
+
+
+def _tts_sheets(plan, images: dict[str, bytes], size: tuple[int, int], out: Path) -> list[TtsDeck]:
+    """Lay the card images out in 10x7 sheets (slot 70 = the hidden card) and write them."""
+    cw, ch = size
+    result = []
+    for name, cards in plan:
         backs = list(dict.fromkeys(c.back for c in cards))
         unique = len(backs) > 1
         sheets, back_sheets, counts = [], [], []
         chunks = [cards[i:i + TTS_PER_SHEET] for i in range(0, len(cards), TTS_PER_SHEET)]
         for s, chunk in enumerate(chunks, 1):
-            face = Image.new("RGB", (cw * TTS_COLS, ch * TTS_ROWS), "#FFFFFF")
-            back = Image.new("RGB", (cw * TTS_COLS, ch * TTS_ROWS), "#FFFFFF") if unique else None
-            for i, pc in enumerate(chunk):
-                r, c = divmod(i, TTS_COLS)
-                face.paste(image(pc.front), (c * cw, r * ch))
-                if back is not None:
-                    back.paste(image(pc.back), (c * cw, r * ch))
+            pad = [None] * (TTS_PER_SHEET - len(chunk))
             # slot 70: the hidden card (shown for cards in other players' hands)
-            face.paste(image(chunk[0].back), ((TTS_COLS - 1) * cw, (TTS_ROWS - 1) * ch))
-            sheets.append(save(face, out / f"tts-{name}-{s}.png"))
-            if back is not None:
-                back.paste(image(chunk[0].back), ((TTS_COLS - 1) * cw, (TTS_ROWS - 1) * ch))
-                back_sheets.append(save(back, out / f"tts-{name}-backs-{s}.png"))
+            hidden = [images[chunk[0].back]]
+            face = [images[pc.front] for pc in chunk] + pad + hidden
+            sheets.append(atomic_write(out / f"tts-{name}-{s}.png", _sheet_png(face, cw, ch)))
+            if unique:
+                back = [images[pc.back] for pc in chunk] + pad + hidden
+                back_sheets.append(atomic_write(out / f"tts-{name}-backs-{s}.png", _sheet_png(back, cw, ch)))
             counts.append(len(chunk))
-        back_path = back_sheets[0] if unique else save(image(backs[0]), out / f"tts-{name}-back.png")
+        back_path = (back_sheets[0] if unique else
+                     atomic_write(out / f"tts-{name}-back.png", rgb_png(images[backs[0]], cw, ch, dpi=None)))
         result.append(TtsDeck(name, tuple(sheets), back_path, tuple(back_sheets), len(cards), tuple(counts)))
     return result
+
+
+def write_all_tts(deck: Deck, out: Path, progress=lambda _: None, workers: int | None = None) -> list[Path]:
+    """Tabletop Simulator sheets of every game into ``out/<game>/tts/``; the import
+    numbers go into ``tts/import.txt`` beside them. Card images come from the PNG
+    export when it ran just before (as in ``pnp build``), else are rendered here."""
+    written = []
+    for game_id, gd in deck.games:
+        st = card_style(gd, deck)
+        plan = _tts_plan(gd)
+        keys = _tts_keys(plan)
+        folder = out / game_id / "tts"
+        decks = _tts_sheets(plan, dict(zip(keys, _tts_images(gd, keys, st, workers))), tts_card_px(st), folder)
+        for d in decks:
+            written.extend(d.sheets + d.back_sheets + ((d.back,) if not d.back_sheets else ()))
+        written.append(atomic_write(folder / "import.txt", "\n".join(tts_import_text(decks)) + "\n"))
+        progress(f"{game_id}/tts")
+    return written
+
+
+def tts_import_text(decks: list[TtsDeck]) -> list[str]:
+    """What to type into Tabletop Simulator's custom deck dialog."""
+    lines = ["Tabletop Simulator: Objects > Components > Custom > Deck, then enter:"]
+    for d in decks:
+        lines.extend(d.import_lines(names_only=True))
+    return lines
 
 
 def export(gd: GameDeck, out: str | os.PathLike, fmt: str, *, deck: Deck | None = None, options=None) -> list:
@@ -207,16 +307,19 @@ def export(gd: GameDeck, out: str | os.PathLike, fmt: str, *, deck: Deck | None 
 
 
 def write_all_pod_pngs(deck: Deck, out: Path, progress=lambda _: None, workers: int | None = None) -> list[Path]:
-    """Print-on-demand PNGs of every game into ``out/<game>/png/``, one process pool for all."""
+    """Print-on-demand PNGs of every game into ``out/<game>/png/``, one process pool for all.
+    The Tabletop Simulator card images come out of the same renders and are kept
+    for :func:`write_all_tts`."""
     jobs, targets = [], []
     for game_id, gd in deck.games:
         st = card_style(gd, deck)
-        (w, h), bleed = pod_size(st)
         for key in art_keys(gd):
-            jobs.append((gd, key, st, bleed, w, h))
+            jobs.append((gd, key, st))
             targets.append(out / game_id / "png" / f"{key}.png")
     written = []
-    for target, png in zip(targets, render_parallel(_pod_png, jobs, workers)):
+    _TTS_IMAGES.clear()
+    for job, target, (png, tts) in zip(jobs, targets, render_parallel(_pod_job, jobs, workers)):
         written.append(atomic_write(target, png))
+        _TTS_IMAGES[job] = tts
         progress(str(target))
     return written
