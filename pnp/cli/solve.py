@@ -1,0 +1,56 @@
+"""``pnp solve DEAL``."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..games import find_game
+from ..notation import Deal
+from ..solver import solve
+from . import cli
+from .options import cards_option, deck_from
+
+DEFAULT_LIMIT = 60.0
+
+
+@cli.command("solve")
+@click.argument("deal")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (SPEC §6).")
+@click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=DEFAULT_LIMIT,
+              show_default=True, metavar="S",
+              help="Stop after S seconds with the best line so far and a proven upper bound; "
+                   "0 searches to the end however long that takes.")
+@cards_option
+def solve_cmd(deal: str, as_json: bool, time_limit: float, cards: str | None) -> None:
+    """Find the best score of DEAL (GAME:C1,C2,..., Grove may add ;recipes=R1,R2)
+    and a line of moves that reaches it. The score is proven best when the
+    search finishes in time; otherwise the bound says how far off it can be."""
+    parsed = Deal.parse(deal)
+    game = find_game(parsed.game, deck_from(cards))
+    limit = time_limit or None
+    err = click.get_text_stream("stderr")
+    length = int(limit) if limit else 0
+    with click.progressbar(length=length, label="solving", file=err, show_pos=False,
+                           hidden=not err.isatty()) as bar:
+        state = {"shown": 0}
+
+        def progress(nodes: int, best: int, seconds: float) -> None:
+            bar.label = f"solving (best {best}, {nodes:,} positions)"
+            step = int(seconds) - state["shown"]
+            if step > 0:
+                bar.update(step)
+                state["shown"] += step
+
+        sol = solve(game, parsed, time_limit=limit, progress=progress)
+    if as_json:
+        click.echo(json.dumps(sol.to_json()))
+        return
+    status = "proven best" if sol.proven else f"not proven; the best is at most {sol.bound}"
+    click.echo(f"{sol.deal.format()}")
+    click.echo(f"score {sol.score} ({status}); {sol.nodes:,} positions in {sol.seconds:.1f} s")
+    tier = game.tier(sol.score)
+    if tier:
+        click.echo(f"tier: {tier.name}")
+    for i, m in enumerate(sol.moves, 1):
+        click.echo(f"{m.format():24} # move {i}")

@@ -1,0 +1,347 @@
+"""Exact, anytime search for the best score of a deal.
+
+The search is a depth-first branch and bound over the compact engine
+(:mod:`pnp.solver.engine`):
+
+* **Incumbent first.** A beam search finds a strong line in a fraction of a
+  second; the exact search only has to beat it.
+* **Values are future gains.** ``V(position)`` is the most score still to come
+  from a position. It depends on the position only (the visible layer, the
+  hand, the draw pile, the flags), so it is stored in a transposition table
+  keyed by a 128-bit Zobrist hash; an entry is either the exact value or a
+  proven upper bound.
+* **Admissible bounds only.** A position is cut when an optimistic estimate
+  of its future gain (:meth:`Bounder.future`) cannot beat the incumbent. The
+  estimate relaxes the rules, never tightens them: each remaining card can
+  raise or create at most as many dice of a fruit as it shows trees of that
+  fruit, each die climbs at most one step per card, and the supply is never
+  exceeded; the largest such steps are summed (see :class:`Bounder`).
+* **Anytime.** On a time limit the search unwinds, and every open position
+  reports the bound of what it had not finished; the root's bound is a proven
+  upper bound on the best score.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..games.base import Game
+from ..notation import Deal, Move
+from .engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What ``pnp solve`` reports (SPEC §6)."""
+
+    deal: Deal
+    score: int
+    proven: bool
+    bound: int
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+    def to_json(self) -> dict:
+        return {"score": self.score, "proven": self.proven, "bound": self.bound,
+                "moves": [m.format() for m in self.moves], "nodes": self.nodes,
+                "seconds": round(self.seconds, 3)}
+
+
+class _Timeout(Exception):
+    def __init__(self, bound: int = 0):
+        self.bound = bound
+
+
+# ----------------------------------------------------------------- bounds
+
+
+def _chain(step, value: int, contributes: bool, k: int) -> list[int]:
+    """Score increments of one die climbing ``k`` times, each time as far as it can."""
+    out = []
+    now = value if contributes else 0
+    for _ in range(k):
+        value = step(value)
+        out.append(value - now)
+        now = value
+    return out
+
+
+class Bounder:
+    """Admissible upper bounds on the future gain of a position."""
+
+    def __init__(self, engine: Engine):
+        self.e = engine
+        self.grove = isinstance(engine, GroveEngine)
+        if self.grove:
+            def step(v: int) -> int:  # the furthest a die can climb in one covering
+                if v == 0:
+                    return 4  # a new die: two trees of two fruits each
+                if v >= TOP_DIE:
+                    return v  # the wheelbarrow is counted once, apart
+                return v + 2 if v + 2 <= 6 else TOP_DIE
+        else:
+            ladder = dict(engine.ladder)
+
+            def step(v: int) -> int:
+                return ladder[v]
+        self.step = step
+        self._chains: dict = {}
+
+    def chain(self, value: int, contributes: bool, k: int) -> list[int]:
+        key = (value, contributes, k)
+        c = self._chains.get(key)
+        if c is None:
+            c = self._chains[key] = [x for x in _chain(self.step, value, contributes, k) if x > 0]
+        return c
+
+    def fruit_gains(self, node: Node) -> list[int]:
+        """Per fruit: the most its dice can still add to the score."""
+        e = self.e
+        remaining = list(node.hand) + list(range(node.drawn, len(e.refs)))
+        k = len(remaining)
+        nf = e.nfruits
+        covers = [0] * nf
+        for i in remaining:
+            cf = e.card_fruits[i]
+            for f in range(nf):
+                covers[f] += cf[f]
+        incs: list[list[int]] = [[] for _ in range(nf)]
+        for c in node.board.values():
+            d = (c >> 6) & 31
+            if d and d != WHEELBARROW:
+                incs[(c >> 11) & 3].extend(self.chain(d, (c & 3) != CLEARING, k))
+        for f in range(nf):
+            if node.supply[f]:
+                new = self.chain(0, True, k)
+                for _ in range(node.supply[f]):
+                    incs[f].extend(new)
+        gains = []
+        for f in range(nf):
+            lst = incs[f]
+            if len(lst) > covers[f]:
+                lst.sort(reverse=True)
+                lst = lst[:covers[f]]
+            gains.append(sum(lst))
+        return gains
+
+    def future(self, node: Node) -> int:
+        """An upper bound on the score still to come from ``node`` (recipes included)."""
+        gains = self.fruit_gains(node)
+        total = sum(gains)
+        if not self.grove:
+            return total
+        e = self.e
+        wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
+        total += wb
+        if e.recipes:
+            sums = [0] * e.nfruits
+            for c in node.board.values():
+                d = (c >> 6) & 31
+                if d and (c & 3) != CLEARING:
+                    sums[(c >> 11) & 3] += d
+            for r in e.recipes:
+                total += self.recipe_max(r, node, sums, gains, wb)
+        return total
+
+    def recipe_max(self, recipe, node: Node, sums: list[int], gains: list[int], wb: int) -> int:
+        e = self.e
+        kind, arg = recipe.condition
+        if kind == "squirrel_unused" and node.tokens_used:
+            return 0
+        rkind, rarg = recipe.reward
+        if rkind == "points":
+            return rarg
+        if rkind == "double":
+            f = e.fruit_index[rarg]
+            return sums[f] + gains[f] + wb
+        if rkind == "points_per_die":
+            f, n = rarg
+            per = e.dice_per_fruit + 1
+            return n * (per * e.nfruits if f == "any" else per)
+        raise ValueError(rkind)  # pragma: no cover
+
+
+# ----------------------------------------------------------------- search
+
+
+@dataclass
+class _Entry:
+    value: int
+    exact: bool
+    best: tuple | None = None  # (card, rot, x, y, dice) of the best child when exact
+
+
+@dataclass
+class Searcher:
+    game: Game
+    deal: Deal
+    time_limit: float | None = None
+    beam_width: int = 24
+    progress: object = None  # called as progress(nodes, best, seconds) now and then
+    engine: Engine = field(init=False)
+
+    def __post_init__(self):
+        self.engine = engine_for(self.game, self.deal)
+        self.bounder = Bounder(self.engine)
+        self.tt: dict = {}
+        self.nodes = 0
+        self.best = -10 ** 9
+        self.best_line: list[Child] = []
+        self.path: list[Child] = []
+        self.deadline = None
+        self.next_check = 0
+
+    # -- helpers ---------------------------------------------------------------
+    def terminal_bonus(self, node: Node) -> int:
+        e = self.engine
+        return e.score(node, final=True) - e.score(node)
+
+    def ordered(self, node: Node, cur: int) -> list[tuple[int, Child]]:
+        e = self.engine
+        kids = [(e.child_score(c) - cur, c) for c in e.children(node)]
+        kids.sort(key=lambda gc: -gc[0])
+        return kids
+
+    # -- beam search (the first incumbent) ---------------------------------------
+    def beam(self, width: int) -> bool:
+        """Keep the ``width`` best positions after each turn (best: score so far).
+        True when nothing was ever dropped: then the beam saw every position and
+        its best line is the proven best."""
+        complete = True
+        e = self.engine
+        n = len(e.refs)
+        frontier = [(e.score(e.start()), e.start(), [])]
+        while frontier:
+            nxt = {}
+            for cur, node, line in frontier:
+                kids = self.ordered(node, cur)
+                if not kids:
+                    total = cur + self.terminal_bonus(node)
+                    if total > self.best:
+                        self.best, self.best_line = total, line
+                    continue
+                for g, c in kids:
+                    k = c.key(n)
+                    if k not in nxt:
+                        nxt[k] = (cur + g, c, line)
+            ranked = sorted(nxt.values(), key=lambda t: -t[0])
+            complete = complete and len(ranked) <= width
+            frontier = [(sc, e.node(c), line + [c]) for sc, c, line in ranked[:width]]
+            self.nodes += len(nxt)
+        return complete
+
+    # -- exact search ------------------------------------------------------------
+    def dfs(self, node: Node, cur: int) -> tuple[int, bool]:
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.next_check = self.nodes + 1024
+            now = time.perf_counter()
+            if self.progress is not None:
+                self.progress(self.nodes, self.best, now - self.t0)
+            if self.deadline is not None and now > self.deadline:
+                raise _Timeout(self.bounder.future(node))
+        key = node.key()
+        entry = self.tt.get(key)
+        need = self.best - cur
+        if entry is not None and (entry.exact or entry.value <= need):
+            return entry.value, entry.exact
+        kids = self.ordered(node, cur)
+        if not kids:
+            v = self.terminal_bonus(node)
+            if cur + v > self.best:
+                self.best, self.best_line = cur + v, list(self.path)
+            self.tt[key] = _Entry(v, True)
+            return v, True
+        ub = self.bounder.future(node)
+        if ub <= need:
+            self.tt[key] = _Entry(ub, False)
+            return ub, False
+        if len(node.hand) == 1 and node.drawn == len(self.engine.refs):
+            # the last card: every move ends the game, so no need to go deeper
+            best_v, best_child = None, None
+            for g, child in kids:
+                v = g + (self.terminal_bonus(self.engine.node(child)) if self.bounder.grove else 0)
+                if best_v is None or v > best_v:
+                    best_v, best_child = v, child
+            self.nodes += len(kids)
+            if cur + best_v > self.best:
+                self.best, self.best_line = cur + best_v, self.path + [best_child]
+            self.tt[key] = _Entry(best_v, True, (best_child.card, best_child.rot, best_child.x,
+                                                 best_child.y, best_child.dice))
+            return best_v, True
+        best_exact = None
+        best_child = None
+        max_open = -10 ** 9
+        i = 0
+        try:
+            for i, (g, child) in enumerate(kids):
+                self.path.append(child)
+                try:
+                    v, exact = self.dfs(self.engine.node(child), cur + g)
+                finally:
+                    self.path.pop()
+                t = g + v
+                if exact:
+                    if best_exact is None or t > best_exact:
+                        best_exact, best_child = t, child
+                elif t > max_open:
+                    max_open = t
+        except _Timeout as stop:
+            # the open child reported its bound; the others not yet tried report theirs
+            value = max(max_open, best_exact if best_exact is not None else -10 ** 9,
+                        kids[i][0] + stop.bound)
+            for g, child in kids[i + 1:]:
+                value = max(value, g + self.bounder.future(self.engine.node(child)))
+            raise _Timeout(min(value, ub)) from None
+        if best_exact is not None and best_exact >= max_open:
+            self.tt[key] = _Entry(best_exact, True,
+                                  (best_child.card, best_child.rot, best_child.x, best_child.y, best_child.dice))
+            return best_exact, True
+        value = min(ub, max(max_open, best_exact if best_exact is not None else -10 ** 9))
+        self.tt[key] = _Entry(value, False)
+        return value, False
+
+    def run(self) -> Solution:
+        t0 = self.t0 = time.perf_counter()
+        if self.time_limit is not None:
+            self.deadline = t0 + self.time_limit
+        e = self.engine
+        start = e.start()
+        cur = e.score(start)
+        if self.beam(self.beam_width):
+            return self._solution(True, self.best, t0)
+        if self.time_limit is not None:
+            # widen the beam while that is cheap next to the time left: a better
+            # incumbent prunes more, and a line exists whatever happens next
+            width = self.beam_width
+            while True:
+                spent = time.perf_counter() - t0
+                width *= 4
+                if spent * 4 > self.time_limit * 0.3:
+                    break
+                if self.beam(width):
+                    return self._solution(True, self.best, t0)
+        proven = False
+        bound = cur + self.bounder.future(start)
+        try:
+            v, exact = self.dfs(start, cur)
+            proven = True
+            bound = self.best
+        except _Timeout as stop:
+            bound = max(self.best, cur + stop.bound)
+            proven = bound == self.best
+        return self._solution(proven, bound, t0)
+
+    def _solution(self, proven: bool, bound: int, t0: float) -> Solution:
+        moves = tuple(self.engine.move(c) for c in self.best_line)
+        return Solution(self.deal, self.best, proven, bound, moves, self.nodes, time.perf_counter() - t0)
+
+
+def solve(game: Game, deal: Deal | str, *, time_limit: float | None = None, beam_width: int = 24,
+          progress=None) -> Solution:
+    """The best line for ``deal`` (proven best unless ``time_limit`` ran out first).
+
+    ``progress(nodes, best, seconds)`` is called now and then during the search."""
+    deal = game.parse_deal(deal)
+    return Searcher(game, deal, time_limit=time_limit, beam_width=beam_width, progress=progress).run()

@@ -1,0 +1,153 @@
+"""The solver: its engine agrees with the reference rules, its lines verify,
+and on short deals it equals a plain exhaustive search written here."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.games import find_game
+from pnp.solver import solve
+from pnp.solver.engine import engine_for
+from pnp.verify import verify
+from pnp.notation import parse_solution, format_solution
+
+
+def exhaustive(game, state) -> int:
+    """The best final score from ``state``, trying every legal move (no pruning)."""
+    if state.over:
+        return game.score(state)
+    return max(exhaustive(game, game.apply(state, m)) for m in game.legal_moves(state))
+
+
+def check_line(game, deal, sol):
+    """The returned moves verify to the returned score through the notation."""
+    lines = parse_solution(format_solution(sol.moves))
+    verdict = verify(game, game.parse_deal(deal), lines)
+    assert verdict.legal, verdict.error
+    assert verdict.score == sol.score
+
+
+SHORT = [
+    ("orchard", "orchard:4,7,8"),
+    ("orchard", "orchard:11,2,17"),
+    ("orchard-pnp", "orchard-pnp:1a,2b,3a"),
+    ("grove", "grove:1,2,3"),
+    ("grove", "grove:5,6,7;recipes=1,2"),
+    ("grove", "grove:9,12,14;recipes=3,16"),
+]
+
+
+@pytest.mark.parametrize("game_id,deal", SHORT)
+def test_solver_equals_exhaustive_search(game_id, deal):
+    game = find_game(game_id)
+    sol = solve(game, deal)
+    assert sol.proven and sol.bound == sol.score
+    assert sol.score == exhaustive(game, game.start(deal))
+    check_line(game, deal, sol)
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:4,7,8,3"), ("grove", "grove:1,2,3,4;recipes=10,11")])
+def test_solver_beats_random_playouts(game_id, deal):
+    game = find_game(game_id)
+    sol = solve(game, deal)
+    assert sol.proven
+    check_line(game, deal, sol)
+    rng = random.Random(7)
+    for _ in range(40):
+        state = game.start(deal)
+        while not state.over:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        assert game.score(state) <= sol.score
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:4,7,8,3,14,18,2,10,9"),
+                                          ("grove", "grove:1,2,3,4,5,6,7,8,9;recipes=10,11")])
+def test_time_limit_gives_a_line_and_a_bound(game_id, deal):
+    game = find_game(game_id)
+    sol = solve(game, deal, time_limit=0.5)
+    assert len(sol.moves) == 8
+    assert sol.bound >= sol.score
+    assert sol.proven == (sol.bound == sol.score)
+    check_line(game, deal, sol)
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,2,3,4,5,6,7,8,9"),
+                                          ("orchard-pnp", "orchard-pnp:1a,2b,3a,4b,5a,6b,7a,8b,9a"),
+                                          ("grove", "grove:10,11,12,13,14,15,16,17,18;recipes=1,2")])
+def test_engine_agrees_with_reference_rules(game_id, deal):
+    """Random games through both engines: the same legal results and scores at every turn."""
+    game = find_game(game_id)
+    d = game.parse_deal(deal)
+    eng = engine_for(game, d)
+    rng = random.Random(3)
+    for _ in range(3):
+        state, node = game.start(d), eng.start()
+        while True:
+            ref = {m.format(): m for m in game.legal_moves(state)}
+            kids = {eng.move(c).format(): c for c in eng.children(node)}
+            # the compact engine drops rotations that give the very same cells
+            assert set(kids) <= set(ref)
+            tops = {(c.card, eng.to_top(eng.node(c))) for c in kids.values()}
+            index = {r.id: i for i, r in enumerate(d.cards)}
+            for text, move in ref.items():
+                after = game.apply(state, move)
+                top = tuple((p, replace(s, card=0)) for p, s in after.top)
+                assert (index[move.card], top) in tops, text
+            for c in kids.values():
+                assert eng.child_score(c) == eng.score(eng.node(c))
+            assert eng.score(node, final=not ref) == game.score(state)
+            if not ref:
+                break
+            text = rng.choice(sorted(kids))
+            state, node = game.apply(state, ref[text]), eng.node(kids[text])
+
+
+def test_cli_solve_json_replays_under_verify(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(cli, ["solve", "orchard:4,7,8", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert set(data) == {"score", "proven", "bound", "moves", "nodes", "seconds"}
+    assert data["proven"] is True and data["bound"] == data["score"]
+    sol = tmp_path / "line.txt"
+    sol.write_text("\n".join(data["moves"]) + "\n")
+    res = runner.invoke(cli, ["verify", "orchard:4,7,8", str(sol), "--json"])
+    assert res.exit_code == 0
+    assert json.loads(res.output)["score"] == data["score"]
+
+
+def test_cli_solve_bad_deal_is_one_line_exit_2():
+    res = CliRunner().invoke(cli, ["solve", "orchard:4,4,8"])
+    assert res.exit_code == 2
+    assert "appears twice" in res.output and "Traceback" not in res.output
+
+
+def test_compact_recipes_agree_with_reference_for_every_recipe():
+    """The solver's recipe scoring equals pnp.games.grove.evaluate_recipe for every recipe card."""
+    from pnp.games.grove import evaluate_recipe
+    game = find_game("grove")
+    ids = list(game.deck.card_ids)
+    rng = random.Random(11)
+    for i in range(0, len(ids), 2):
+        recipes = (ids[i], ids[(i + 1) % len(ids)])
+        rest = [c for c in ids if c not in recipes]
+        for _ in range(6):
+            rng.shuffle(rest)
+            deal = game.parse_deal(f"grove:{','.join(map(str, rest[:9]))};recipes={recipes[0]},{recipes[1]}")
+            eng = engine_for(game, deal)
+            state, node = game.start(deal), eng.start()
+            while True:
+                kids = {eng.move(c).format(): c for c in eng.children(node)}
+                want = sum(evaluate_recipe(r, state, game.deck.dice_per_fruit, game.deck.fruit_keys)[1]
+                           for r in game.recipes(deal))
+                assert eng.recipe_bonus(node) == want
+                if not kids:
+                    break
+                text = rng.choice(sorted(kids))
+                from pnp.notation import Move
+                state, node = game.apply(state, Move.parse(text)), eng.node(kids[text])
