@@ -26,11 +26,12 @@ from typing import Iterable, Sequence, Union
 
 Point = tuple[float, float]
 
-#: Font family used by the SVG backend for the standard PDF font "Helvetica".
+#: Font family used by the SVG backend for each standard PDF font: the bundled
+#: Liberation font of the same letter widths first (see :mod:`pnp.render.fonts`).
 SVG_FONT_FAMILIES = {
-    "Helvetica": "Helvetica, Arial, sans-serif",
-    "Times": "Times, 'Times New Roman', serif",
-    "Courier": "Courier, 'Courier New', monospace",
+    "Helvetica": "'Liberation Sans', Helvetica, Arial, sans-serif",
+    "Times": "'Liberation Serif', Times, 'Times New Roman', serif",
+    "Courier": "'Liberation Mono', Courier, 'Courier New', monospace",
 }
 PT = 25.4 / 72  # one PostScript point in mm
 

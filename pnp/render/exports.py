@@ -40,6 +40,9 @@ def _svg_rgb(svg: str, width: int, height: int, background: str | None = None) -
     from cairosvg.surface import PNGSurface
     from PIL import Image
 
+    from .fonts import use_bundled_fonts
+
+    use_bundled_fonts()
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96,
                          output_width=width, output_height=height, background_color=background).cairo
     surface.flush()

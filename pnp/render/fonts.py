@@ -1,0 +1,61 @@
+"""Bundled fonts for raster exports (PNG, Tabletop Simulator), so card text looks
+the same on every machine.
+
+The package ships the Liberation fonts (``pnp/data/fonts``, SIL Open Font
+License 1.1, see ``OFL.txt`` there): Liberation Sans, Serif and Mono have the
+same letter widths as Helvetica, Times and Courier, the standard PDF fonts the
+card layout is measured with. SVGs name them first (``font-family="'Liberation
+Sans', Helvetica, Arial, sans-serif"``), and :func:`use_bundled_fonts` makes
+fontconfig, which cairo (and so cairosvg) asks for fonts, see *only* these
+files in this process: whatever is installed on the machine, PNG text is drawn
+with the same font files.
+
+Where cairo does not use fontconfig (some Windows and macOS builds) or the
+library cannot be loaded, this does nothing and text comes out in the system's
+fonts (:func:`use_bundled_fonts` returns False). PDFs are not affected: they use
+the standard PDF fonts.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+from pathlib import Path
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+_state: dict[str, bool] = {}
+
+
+def font_files() -> list[Path]:
+    return sorted(FONT_DIR.glob("*.ttf"))
+
+
+def use_bundled_fonts() -> bool:
+    """Point this process's fontconfig at the bundled fonts only (once; cheap after).
+    True when it worked."""
+    if "ok" not in _state:
+        _state["ok"] = _install()
+    return _state["ok"]
+
+
+def _install() -> bool:
+    name = ctypes.util.find_library("fontconfig")
+    files = font_files()
+    if not name or not files:
+        return False
+    try:
+        fc = ctypes.CDLL(name)
+        fc.FcConfigCreate.restype = ctypes.c_void_p
+        fc.FcConfigAppFontAddFile.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        fc.FcConfigBuildFonts.argtypes = [ctypes.c_void_p]
+        fc.FcConfigSetCurrent.argtypes = [ctypes.c_void_p]
+        config = fc.FcConfigCreate()
+        if not config:
+            return False
+        for f in files:
+            if not fc.FcConfigAppFontAddFile(config, str(f).encode()):
+                return False
+        if not fc.FcConfigBuildFonts(config):
+            return False
+        return bool(fc.FcConfigSetCurrent(config))
+    except (OSError, AttributeError):
+        return False
