@@ -179,6 +179,8 @@ class Searcher:
     time_limit: float | None = None
     beam_width: int = 24
     progress: object = None  # called as progress(nodes, best, seconds) now and then
+    node_limit: int | None = None  # stop after about this many positions (deterministic)
+    widths: tuple = ()  # with node_limit: the beam widths to run first
     engine: Engine = field(init=False)
 
     def __post_init__(self):
@@ -239,7 +241,8 @@ class Searcher:
             now = time.perf_counter()
             if self.progress is not None:
                 self.progress(self.nodes, self.best, now - self.t0)
-            if self.deadline is not None and now > self.deadline:
+            if (self.deadline is not None and now > self.deadline) or \
+                    (self.node_limit is not None and self.nodes >= self.node_limit):
                 raise _Timeout(self.bounder.future(node))
         key = node.key()
         entry = self.tt.get(key)
@@ -311,6 +314,9 @@ class Searcher:
         cur = e.score(start)
         if self.beam(self.beam_width):
             return self._solution(True, self.best, t0)
+        for width in self.widths:
+            if self.beam(width):
+                return self._solution(True, self.best, t0)
         if self.time_limit is not None:
             # widen the beam while that is cheap next to the time left: a better
             # incumbent prunes more, and a line exists whatever happens next
