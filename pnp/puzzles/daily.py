@@ -1,8 +1,458 @@
-"""Daily puzzles (filled in by the puzzles issue)."""
+"""Daily puzzles: one deal per game per day, a target, and a witness line.
+
+Everything here is a pure function of (game, date, cards) so that a puzzle
+comes out the same on every machine; only :func:`publish` writes files.
+
+**The deal** (SPEC §7). Candidate ``k`` of a day draws from
+``DealRandom(seed_text(game, date, k))`` (see :mod:`pnp.puzzles.rng`):
+
+* ``orchard``: shuffle the card numbers (ascending) and take the first 9, in
+  order: start card, the two hand cards, then the draws.
+* ``orchard-pnp``: shuffle the card numbers and take the first 9; then for each
+  of those cards in deal order draw ``below(2)``: 0 is side ``a``, 1 side ``b``.
+* ``grove``: shuffle the card numbers; the first 2 are the recipe cards (set
+  aside), the next 9 are the deal.
+
+**The target and the day's difficulty.** Difficulty is *measured* with the beam
+players of :mod:`pnp.puzzles.difficulty` (rung 0 = the greedy player reaches
+the target ... 5 = only the solver does). The day of the week asks for a level:
+Monday gentlest, Sunday hardest.
+
+* ``orchard`` / ``orchard-pnp``: the target lies between what the greedy player
+  scores and the best line found: ``greedy + round(f * (best - greedy))`` with
+  ``f`` = 0, 1/6, 2/6, ... 6/6 from Monday to Sunday (``round`` halves to even).
+* ``grove``: the target is the sum of the two recipe numbers (a game rule). A
+  candidate deal is *winnable* when a beam player or the solver has a line that
+  reaches the target. Candidates ``#0, #1, ...`` are tried in order until
+  :data:`GROVE_CHOICES` winnable ones are found; the puzzle is the one whose
+  difficulty is nearest the day's wanted level ``round(weekday * 5 / 6)``
+  (Monday = 0), the earliest on a tie. A target is never published without a
+  line that reaches it.
+
+**The best score** comes from the solver run with fixed effort (beam widths
+and a node budget, never a clock), so it does not depend on the machine; it is
+``proven`` only when the search finished, and ``bound`` is its proven upper
+bound. The answer key is the best line found.
+"""
 from __future__ import annotations
 
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
 from ..errors import PuzzleError
+from ..games.base import Game
+from ..notation import CardRef, Deal, Move
+from . import ARCHIVE, PuzzleRef, archive_path
+from .difficulty import LEVEL_NAMES, WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
+from .rng import DealRandom, seed_text
+
+#: Bumped only with a change that alters generated puzzles; recorded in each file.
+GENERATOR = 1
+#: Solver effort for a puzzle's best line: first these beam widths, then a
+#: branch-and-bound search of at most this many positions.
+SOLVE_WIDTHS = (24, 96, 384)
+SOLVE_NODES = 300_000
+#: Grove: how many winnable candidates the day chooses from, and how many
+#: candidates are tried at most before giving up.
+GROVE_CHOICES = 3
+GROVE_MAX_CANDIDATES = 24
+DEAL_SIZE = 9
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+DAILY_GAMES = ("orchard", "orchard-pnp", "grove")
+#: Games whose archive is published in ``puzzles/``.
+ARCHIVED_GAMES = ("orchard", "grove")
 
 
-def puzzle_ref(game: str, date: str):
-    raise PuzzleError(f"no published puzzle {game}-{date} in puzzles/ (daily generation is not built yet)")
+# ---------------------------------------------------------------- dates
+
+
+def parse_date(text: str) -> _dt.date:
+    """``YYYY-MM-DD`` -> date, or a :class:`PuzzleError` saying what is wrong."""
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return _dt.date.fromisoformat(text)
+    except (ValueError, TypeError):
+        raise PuzzleError(f"bad date {text!r} (expected YYYY-MM-DD, like 2026-12-01)") from None
+
+
+def today() -> _dt.date:
+    """Today's date, or ``PNP_TODAY`` (YYYY-MM-DD) when set (for reproducible builds)."""
+    env = os.environ.get("PNP_TODAY")
+    return parse_date(env) if env else _dt.date.today()
+
+
+def date_range(start: _dt.date, end: _dt.date) -> list[_dt.date]:
+    if end < start:
+        raise PuzzleError(f"--to {end.isoformat()} is before --from {start.isoformat()}")
+    return [start + _dt.timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+def puzzle_id(game: str, date: _dt.date | str) -> str:
+    d = date if isinstance(date, str) else date.isoformat()
+    return f"{game}-{d}"
+
+
+# ---------------------------------------------------------------- deals
+
+
+def candidate_deal(game: Game, date: _dt.date | str, candidate: int = 0) -> Deal:
+    """Candidate ``candidate`` of the day's deal for ``game`` (see module doc)."""
+    d = date if isinstance(date, str) else date.isoformat()
+    rng = DealRandom(seed_text(game.id, d, candidate))
+    ids = rng.shuffle(sorted(game.deck.card_ids))
+    if game.id == "grove":
+        if len(ids) < DEAL_SIZE + 2:
+            raise PuzzleError(f"the grove deck needs at least {DEAL_SIZE + 2} cards for a daily puzzle")
+        return Deal(game.id, tuple(CardRef(i) for i in ids[2:2 + DEAL_SIZE]), tuple(ids[:2]))
+    if len(ids) < DEAL_SIZE:
+        raise PuzzleError(f"the {game.id} deck needs at least {DEAL_SIZE} cards for a daily puzzle")
+    chosen = ids[:DEAL_SIZE]
+    if game.id == "orchard-pnp":
+        return Deal(game.id, tuple(CardRef(i, "ab"[rng.below(2)]) for i in chosen))
+    return Deal(game.id, tuple(CardRef(i) for i in chosen))
+
+
+# ---------------------------------------------------------------- the puzzle
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One published (or publishable) daily puzzle."""
+
+    game: str
+    date: str
+    deal: Deal
+    target: int
+    difficulty: int
+    greedy: int
+    best: int
+    proven: bool
+    bound: int
+    answer: tuple[Move, ...]
+    candidate: int = 0
+    generator: int = GENERATOR
+    ladder: tuple[int, ...] = field(default=())
+
+    @property
+    def id(self) -> str:
+        return puzzle_id(self.game, self.date)
+
+    @property
+    def weekday(self) -> str:
+        return WEEKDAYS[parse_date(self.date).weekday()]
+
+    @property
+    def level(self) -> str:
+        return level_name(self.difficulty)
+
+    @property
+    def start(self) -> CardRef:
+        return self.deal.cards[0]
+
+    @property
+    def hand(self) -> tuple[CardRef, ...]:
+        return self.deal.cards[1:3]
+
+    @property
+    def draws(self) -> tuple[CardRef, ...]:
+        return self.deal.cards[3:]
+
+    def ref(self) -> PuzzleRef:
+        return PuzzleRef(deal=self.deal, target=self.target, best=self.best, proven=self.proven, id=self.id)
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id, "game": self.game, "date": self.date, "weekday": self.weekday,
+            "deal": self.deal.format(), "start": self.start.format(),
+            "hand": [c.format() for c in self.hand], "draws": [c.format() for c in self.draws],
+            "recipes": list(self.deal.recipes), "target": self.target,
+            "difficulty": self.difficulty, "level": self.level, "greedy": self.greedy,
+            "ladder": list(self.ladder), "best": self.best, "proven": self.proven, "bound": self.bound,
+            "answer": [m.format() for m in self.answer], "candidate": self.candidate,
+            "generator": self.generator,
+        }
+
+    def to_yaml(self) -> str:
+        """The archive file: fixed key order and quoting, so it diffs cleanly."""
+        def q(s: str) -> str:
+            return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+        def lst(items) -> str:
+            return "[" + ", ".join(str(i) for i in items) + "]"
+
+        j = self.to_json()
+        lines = [
+            f"# pnp daily puzzle {self.id}. Published files are never rewritten.",
+            f"id: {q(self.id)}",
+            f"game: {q(self.game)}",
+            f"date: {q(self.date)}",
+            f"weekday: {self.weekday}",
+            f"deal: {q(j['deal'])}",
+            f"start: {q(j['start'])}",
+            f"hand: [{', '.join(q(c) for c in j['hand'])}]",
+            f"draws: [{', '.join(q(c) for c in j['draws'])}]",
+            f"recipes: {lst(self.deal.recipes)}",
+            f"target: {self.target}",
+            f"difficulty: {self.difficulty}  # 0 (greedy reaches the target) .. {len(WIDTHS)} (only the solver)",
+            f"level: {self.level}",
+            f"greedy: {self.greedy}",
+            f"ladder: {lst(self.ladder)}  # best score of beam players of width {lst(WIDTHS)}",
+            f"best: {self.best}",
+            f"proven: {'true' if self.proven else 'false'}",
+            f"bound: {self.bound}",
+            "answer:",
+            *(f"  - {q(m.format())}" for m in self.answer),
+            f"candidate: {self.candidate}",
+            f"generator: {self.generator}",
+        ]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_yaml(cls, text: str, file: str = "<puzzle>") -> "Puzzle":
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            raise PuzzleError(f"puzzle file is not valid YAML: {getattr(exc, 'problem', None) or exc}",
+                              file=file, line=mark.line + 1 if mark else None) from None
+        if not isinstance(data, dict):
+            raise PuzzleError("puzzle file is not a mapping of keys", file=file, line=1)
+        return cls.from_dict(data, file)
+
+    @classmethod
+    def from_dict(cls, data: dict, file: str = "<puzzle>") -> "Puzzle":
+        def need(key, kind, what):
+            if key not in data:
+                raise PuzzleError(f"puzzle file has no {key!r}", file=file)
+            v = data[key]
+            if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+                raise PuzzleError(f"puzzle file: {key!r} must be {what}", file=file)
+            return v
+
+        try:
+            deal = Deal.parse(need("deal", str, "a deal like orchard:4,7,8"))
+            answer = tuple(Move.parse(m) for m in need("answer", list, "a list of moves")
+                           if isinstance(m, str) or _bad_move(m, file))
+        except PuzzleError:
+            raise
+        except Exception as exc:  # NotationError: report it against the file
+            raise PuzzleError(str(exc), file=file) from None
+        ladder = data.get("ladder") or []
+        return cls(
+            game=need("game", str, "a game id"), date=need("date", str, "a date YYYY-MM-DD"),
+            deal=deal, target=need("target", int, "a whole number"),
+            difficulty=need("difficulty", int, "a whole number"), greedy=need("greedy", int, "a whole number"),
+            best=need("best", int, "a whole number"), proven=need("proven", bool, "true or false"),
+            bound=need("bound", int, "a whole number"), answer=answer,
+            candidate=need("candidate", int, "a whole number"), generator=need("generator", int, "a whole number"),
+            ladder=tuple(int(x) for x in ladder),
+        )
+
+
+def _bad_move(m, file):
+    raise PuzzleError(f"puzzle file: answer moves must be text, not {m!r}", file=file)
+
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleError(f"cannot read puzzle file: {exc.strerror}", file=str(p)) from None
+    return Puzzle.from_yaml(text, str(p))
+
+
+# ---------------------------------------------------------------- generation
+
+
+@dataclass(frozen=True)
+class _Measured:
+    deal: Deal
+    candidate: int
+    ladder: list[BeamResult]
+
+
+def _best_line(game: Game, deal: Deal, ladder: list[BeamResult]):
+    """The solver's best line with fixed effort; a ladder line when it is better."""
+    from ..solver.search import Searcher
+
+    sol = Searcher(game, deal, beam_width=SOLVE_WIDTHS[0], widths=SOLVE_WIDTHS[1:],
+                   node_limit=SOLVE_NODES).run()
+    best, moves = sol.score, sol.moves
+    for r in ladder:
+        if r.score > best:
+            best, moves = r.score, r.moves
+    return best, sol.proven and best == sol.score, max(sol.bound, best), moves
+
+
+def wanted_level(date: _dt.date) -> int:
+    """The difficulty the day of the week asks for: Monday 0 ... Sunday 5."""
+    return round(date.weekday() * len(WIDTHS) / 6)
+
+
+def make_puzzle(game: Game, date: _dt.date | str) -> Puzzle:
+    """The puzzle for ``game`` on ``date`` (deterministic; takes seconds)."""
+    day = parse_date(date) if isinstance(date, str) else date
+    if game.id not in DAILY_GAMES:
+        raise PuzzleError(f"no daily puzzles for {game.id!r} (daily games: {', '.join(DAILY_GAMES)})")
+    if game.id == "grove":
+        return _grove_puzzle(game, day)
+    deal = game.parse_deal(candidate_deal(game, day, 0))
+    ladder = beam_ladder(game, deal)
+    greedy = ladder[0].score
+    best, proven, bound, moves = _best_line(game, deal, ladder)
+    f = day.weekday() / 6
+    target = greedy + round(f * (best - greedy))
+    return Puzzle(game.id, day.isoformat(), deal, target, difficulty_of(ladder, target), greedy,
+                  best, proven, bound, tuple(moves), 0, GENERATOR, tuple(r.score for r in ladder))
+
+
+def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
+    winnable: list[tuple[_Measured, int, tuple | None]] = []
+    for k in range(GROVE_MAX_CANDIDATES):
+        deal = game.parse_deal(candidate_deal(game, day, k))
+        target = game.target(deal)
+        ladder = beam_ladder(game, deal)
+        m = _Measured(deal, k, ladder)
+        if max(r.score for r in ladder) >= target:
+            winnable.append((m, difficulty_of(ladder, target), None))
+        else:
+            solved = _best_line(game, deal, ladder)
+            if solved[0] >= target:
+                winnable.append((m, len(WIDTHS), solved))
+        if len(winnable) == GROVE_CHOICES:
+            break
+    if not winnable:
+        raise PuzzleError(f"no winnable grove deal among the first {GROVE_MAX_CANDIDATES} candidates "
+                          f"for {day.isoformat()}")
+    want = wanted_level(day)
+    m, level, solved = min(winnable, key=lambda w: (abs(w[1] - want), w[0].candidate))
+    best, proven, bound, moves = solved or _best_line(game, m.deal, m.ladder)
+    target = game.target(m.deal)
+    return Puzzle(game.id, day.isoformat(), m.deal, target, level, m.ladder[0].score, best, proven, bound,
+                  tuple(moves), m.candidate, GENERATOR, tuple(r.score for r in m.ladder))
+
+
+def _default_game(game_id: str) -> Game:
+    from ..games import find_game
+
+    return find_game(game_id)
+
+
+def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE) -> Puzzle:
+    """The day's puzzle from the archive, or generated identically when not archived."""
+    d = date if isinstance(date, str) else date.isoformat()
+    path = archive_path(game.id, d, root)
+    if path.is_file():
+        return load_puzzle(path)
+    return make_puzzle(game, d)
+
+
+def puzzle_ref(game_id: str, date: str) -> PuzzleRef:
+    """What ``pnp verify GAME-YYYY-MM-DD`` needs when the day is not archived."""
+    if game_id not in DAILY_GAMES:
+        raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)})")
+    return make_puzzle(_default_game(game_id), parse_date(date)).ref()
+
+
+# ---------------------------------------------------------------- publishing
+
+
+@dataclass(frozen=True)
+class Published:
+    path: Path
+    puzzle: Puzzle
+    status: str  # "new", "unchanged", or "kept" (published by another generator version)
+
+
+def _make_job(job: tuple) -> Puzzle:
+    game_id, cards, date = job
+    from ..deck import load_deck
+    from ..games import find_game
+
+    return make_puzzle(find_game(game_id, load_deck(cards)), date)
+
+
+def publish(game: Game, dates: Iterable[_dt.date], root: Path = ARCHIVE, *, cards: str | None = None,
+            jobs: int | None = None) -> Iterator[Published]:
+    """Write each day's puzzle into the archive, in date order.
+
+    A file already published is regenerated and compared: equal -> left as it
+    is; different -> :class:`PuzzleError` (published files are never rewritten).
+    A file made by another :data:`GENERATOR` version is kept as it is.
+    Puzzles are made on ``jobs`` processes (default: every core)."""
+    dates = list(dates)
+    todo = [(game.id, cards, d.isoformat()) for d in dates]
+    workers = min(jobs or os.cpu_count() or 1, len(todo))
+    if workers <= 1:
+        results: Iterable[Puzzle] = (_make_job(j) for j in todo)
+        pool = None
+    else:
+        import multiprocessing as mp
+
+        pool = mp.get_context("spawn" if os.name == "nt" else "fork").Pool(workers)
+        results = pool.imap(_make_job, todo)
+    try:
+        for puzzle in results:
+            path = archive_path(game.id, puzzle.date, root)
+            yield Published(path, puzzle, _store(path, puzzle))
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _store(path: Path, puzzle: Puzzle) -> str:
+    from ..fsutil import atomic_write
+
+    if path.exists():
+        old = load_puzzle(path)
+        if old.generator != puzzle.generator:
+            return "kept"  # made by another generator version: the archive wins
+        if old != puzzle:
+            diff = [k for k, v in puzzle.to_json().items() if old.to_json().get(k) != v]
+            raise PuzzleError(f"already published and a fresh generation differs ({', '.join(diff)}); "
+                              f"published puzzles are never rewritten", file=str(path))
+        return "unchanged"
+    atomic_write(path, puzzle.to_yaml())
+    return "new"
+
+
+def tier_label(tiers, i: int) -> str:
+    """``under 25 Seedling`` for the lowest tier, ``30+ First Blossom`` for the others."""
+    t = tiers[i]
+    if i == 0 and len(tiers) > 1:
+        return f"under {tiers[1].min} {t.name}"
+    return f"{t.min}+ {t.name}"
+
+
+def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
+    """The puzzle as a player lays it out."""
+    lines = [f"{p.id} · {p.weekday} · {p.level} (difficulty {p.difficulty} of {len(WIDTHS)})",
+             f"deal:        {p.deal.format()}"]
+    if p.deal.recipes:
+        for r in p.deal.recipes:
+            rec = game.card(r).recipe
+            lines.append(f"recipe:      card {r}, {rec.name} ({rec.number})")
+    lines += [f"start card:  {p.start.format()}",
+              f"hand:        {', '.join(c.format() for c in p.hand)}",
+              f"draw order:  {', '.join(c.format() for c in p.draws)}",
+              f"target:      {p.target}" + (" (the recipes' sum)" if p.deal.recipes else "")]
+    if p.proven:
+        lines.append(f"best:        {p.best} (proven)")
+    else:
+        lines.append(f"best found:  {p.best} (not proven; no line can beat {p.bound})")
+    tiers = sorted(game.deck.tiers, key=lambda t: t.min)
+    if tiers:
+        lines.append("tiers:       " + ", ".join(tier_label(tiers, i) for i in range(len(tiers))))
+    lines.append(f"check:       pnp verify {p.id} my-line.txt")
+    if show_answer:
+        lines.append("answer:")
+        lines += [f"  {m.format()}" for m in p.answer]
+    return lines

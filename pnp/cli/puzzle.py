@@ -1,0 +1,87 @@
+"""``pnp puzzle ...``: daily puzzles, the archive, booklets."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..games import find_game
+from ..puzzles import ARCHIVE
+from ..puzzles import daily
+from . import cli
+from .options import cards_option, deck_from
+
+
+@cli.group("puzzle")
+def puzzle_group() -> None:
+    """Daily puzzles: today's deal, the published archive, printable booklets."""
+
+
+def _date(ctx, param, value):
+    if value is None:
+        return None
+    return daily.parse_date(value)
+
+
+_GAMES = click.Choice(daily.DAILY_GAMES)
+
+
+@puzzle_group.command("daily")
+@click.option("--game", "games", type=_GAMES, multiple=True,
+              help="Game (repeatable; default: " + " and ".join(daily.ARCHIVED_GAMES) + ").")
+@click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
+              help="The day (default: today, or PNP_TODAY when set).")
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle(s) as JSON, answer included.")
+@click.option("--answer", is_flag=True, help="Also print the answer key (spoiler!).")
+@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
+              help="Folder of the published archive.")
+@cards_option
+def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | None) -> None:
+    """The day's puzzle: from the archive, or generated exactly as it would be
+    published when that day is not archived (that takes a few seconds)."""
+    deck = deck_from(cards)
+    day = date or daily.today()
+    out = []
+    for gid in games or daily.ARCHIVED_GAMES:
+        game = find_game(gid, deck)
+        out.append((game, daily.daily_puzzle(game, day, Path(root))))
+    if as_json:
+        data = [p.to_json() for _, p in out]
+        click.echo(json.dumps(data[0] if len(data) == 1 else data))
+        return
+    for i, (game, p) in enumerate(out):
+        if i:
+            click.echo()
+        click.echo("\n".join(daily.describe(p, game, show_answer=answer)))
+
+
+@puzzle_group.command("publish")
+@click.option("--game", "game_id", type=click.Choice(daily.DAILY_GAMES), required=True, help="Game.")
+@click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
+@click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
+@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
+              help="Folder of the published archive.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
+@cards_option
+def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: str | None) -> None:
+    """Publish the puzzles of every day from --from to --to into the archive
+    (ARCHIVE/GAME/YYYY/GAME-YYYY-MM-DD.yaml). A day already published is
+    generated again and compared: a difference stops the run, because a
+    published puzzle is never rewritten."""
+    game = find_game(game_id, deck_from(cards))
+    days = daily.date_range(start, end)
+    counts = {"new": 0, "unchanged": 0, "kept": 0}
+    err = click.get_text_stream("stderr")
+    with click.progressbar(length=len(days), label=f"publishing {game_id}", file=err,
+                           hidden=not err.isatty(), show_pos=True) as bar:
+        for pub in daily.publish(game, days, Path(root), cards=cards, jobs=jobs):
+            counts[pub.status] += 1
+            bar.update(1)
+            if pub.status == "new":
+                click.echo(f"wrote {pub.path} (target {pub.puzzle.target}, best {pub.puzzle.best}, "
+                           f"{pub.puzzle.level})")
+    line = f"{game_id}: {counts['new']} new, {counts['unchanged']} already published and unchanged"
+    if counts["kept"]:
+        line += f", {counts['kept']} kept as published by an earlier generator"
+    click.echo(line)
