@@ -1,0 +1,92 @@
+"""Benchmark: the exact solver on a fixed, seeded set of nine-card deals.
+
+    python3 bench/solve.py [--time-limit S] [--jobs N] [--only orchard|grove|recipes] [--count N]
+
+The set: 20 ``orchard`` deals, 20 ``grove`` deals without recipes and 10
+``grove`` recipe challenges, each drawn with the project's own generator from
+the seed ``bench:GAME:i`` (so the set is the same on every machine). Each deal
+is solved with ``solve(..., time_limit=S)`` in its own process (``--jobs``
+deals at a time; default both cores). Printed per deal: best, proven, bound,
+gap, nodes, seconds; then per game the median and max seconds, how many were
+proven, and positions per second.
+
+Goal (issue 5): every deal proven, median <= 10 s and max <= 60 s per game.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def deals(only: str | None, count: int | None) -> list[tuple[str, str]]:
+    from pnp.games import find_game
+    from pnp.notation import CardRef, Deal
+    from pnp.puzzles.rng import DealRandom
+
+    out = []
+    for kind, game_id, n in (("orchard", "orchard", 20), ("grove", "grove", 20), ("recipes", "grove", 10)):
+        if only and kind != only:
+            continue
+        game = find_game(game_id)
+        for i in range(count or n):
+            ids = DealRandom(f"bench:{kind}:{i}").shuffle(sorted(game.deck.card_ids))
+            if kind == "recipes":
+                deal = Deal(game_id, tuple(CardRef(c) for c in ids[2:11]), tuple(ids[:2]))
+            else:
+                deal = Deal(game_id, tuple(CardRef(c) for c in ids[:9]))
+            out.append((kind, deal.format()))
+    return out
+
+
+def run(job: tuple[str, str, float]) -> tuple[str, str, dict, float]:
+    from pnp.games import find_game
+    from pnp.notation import Deal
+    from pnp.solver import solve
+
+    kind, text, limit = job
+    deal = Deal.parse(text)
+    game = find_game(deal.game)
+    t = time.perf_counter()
+    sol = solve(game, deal, time_limit=limit or None)
+    return kind, text, sol.to_json(), time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal (0 = none)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", choices=("orchard", "grove", "recipes"))
+    ap.add_argument("--count", type=int, help="first N deals of each kind")
+    args = ap.parse_args()
+    jobs = [(k, d, args.time_limit) for k, d in deals(args.only, args.count)]
+    rows: dict[str, list] = {}
+    t0 = time.perf_counter()
+    print(f"{'deal':48} {'best':>5} {'proven':>6} {'bound':>5} {'gap':>4} {'nodes':>10} {'sec':>7}")
+    with Pool(args.jobs) as pool:
+        for kind, text, js, wall in pool.imap(run, jobs):
+            rows.setdefault(kind, []).append((js, wall))
+            gap = js["bound"] - js["score"]
+            print(f"{text:48} {js['score']:5} {str(js['proven']):>6} {js['bound']:5} {gap:4} "
+                  f"{js['nodes']:10,} {wall:7.1f}", flush=True)
+    print()
+    print(f"time limit {args.time_limit:g} s per deal, {args.jobs} deals at a time, "
+          f"{time.perf_counter() - t0:.0f} s in all")
+    for kind, rs in rows.items():
+        secs = [w for _, w in rs]
+        nodes = sum(js["nodes"] for js, _ in rs)
+        proven = sum(js["proven"] for js, _ in rs)
+        gaps = [js["bound"] - js["score"] for js, _ in rs]
+        print(f"{kind:8} proven {proven}/{len(rs)}  median {statistics.median(secs):6.1f} s  "
+              f"max {max(secs):6.1f} s  median best {statistics.median(js['score'] for js, _ in rs):5.1f}  "
+              f"median gap {statistics.median(gaps):5.1f}  {nodes / sum(secs):,.0f} positions/s")
+
+
+if __name__ == "__main__":
+    main()
