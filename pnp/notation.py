@@ -29,7 +29,7 @@ class CardRef:
 
     @classmethod
     def parse(cls, text: str) -> "CardRef":
-        m = re.fullmatch(r"(\d+)([ab]?)", text.strip())
+        m = re.fullmatch(r"(\d+)([ab]?)", text.strip(), re.ASCII)
         if not m:
             raise NotationError(f"bad card {text!r} (expected a card number, like 7 or 3b)")
         return cls(int(m.group(1)), m.group(2))
@@ -42,12 +42,12 @@ class CardRef:
 
 
 def _recipe_id(text: str) -> int:
-    if not re.fullmatch(r"\d+", text.strip()):
+    if not re.fullmatch(r"\d+", text.strip(), re.ASCII):
         raise NotationError(f"bad recipe card {text.strip()!r} (expected a card number, like recipes=4,12)")
     return int(text)
 
 
-_DEAL = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$")
+_DEAL = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ class Deal:
 
 _MOVE = re.compile(
     r"^\s*(\d+)([ab]?)\s+r(0|90|180|270)\s+(-?\d+)\s*,\s*(-?\d+)"
-    r"(?:\s+dice((?:\s+-?\d+\s*,\s*-?\d+)*))?\s*$")
-_POS = re.compile(r"(-?\d+)\s*,\s*(-?\d+)")
+    r"(?:\s+dice((?:\s+-?\d+\s*,\s*-?\d+)*))?\s*$", re.ASCII)
+_POS = re.compile(r"(-?\d+)\s*,\s*(-?\d+)", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def format_solution(moves) -> str:
     return "".join(m.format() + "\n" for m in moves)
 
 
-_PUZZLE_ID = re.compile(r"^([a-z][a-z-]*)-(\d{4})-(\d{2})-(\d{2})$")
+_PUZZLE_ID = re.compile(r"^([a-z][a-z-]*)-(\d{4})-(\d{2})-(\d{2})$", re.ASCII)
 
 
 def parse_puzzle_id(text: str) -> tuple[str, str] | None:

@@ -367,6 +367,24 @@ class Game:
     def tier(self, score: int):
         return self.deck.tier(score)
 
+    def standing(self, state: State) -> tuple[int, int, int]:
+        """Sort key of a player's game in the multiplayer variant (SPEC §3.6):
+        the higher score wins; a tie breaks on fewer rotten tokens (Grove: the
+        squirrel) spent, then on more dice in play. Larger is better."""
+        sheet = self.score_sheet(state)
+        return (sheet.total, -sheet.tokens_used, sheet.dice_in_play)
+
+    def ranking(self, games: dict[str, State]) -> list[tuple[int, str]]:
+        """``(place, player)`` best first; players still tied after the
+        tie-breaks share a place (1, 1, 3, ...)."""
+        keyed = sorted(((self.standing(st), name) for name, st in games.items()), key=lambda kn: (
+            tuple(-v for v in kn[0]), kn[1]))
+        out: list[tuple[int, str]] = []
+        for i, (key, name) in enumerate(keyed):
+            place = out[-1][0] if i and keyed[i - 1][0] == key else i + 1
+            out.append((place, name))
+        return out
+
     def target(self, deal: Deal) -> int | None:
         return None
 
