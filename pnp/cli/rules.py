@@ -1,0 +1,38 @@
+"""``pnp rules``: a game's rules sheet as PDF."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import cli
+from .deck import _OneLineErrors
+from .options import cards_option, deck_from
+
+
+def game_deck(deck, game: str):
+    """The deck of ``game`` or a one-line error naming the games there are."""
+    from ..errors import PnpError
+
+    try:
+        return deck.game(game)
+    except KeyError:
+        raise PnpError(f"unknown game {game!r} (expected one of: {', '.join(deck.game_ids)})") from None
+
+
+@cli.command("rules", cls=_OneLineErrors)
+@click.argument("game")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder to write into (a sub-folder per game).")
+@cards_option
+def rules_cmd(game, paper, out, cards) -> None:
+    """The rules sheet of GAME (orchard, orchard-pnp, grove, orchards-market) as a PDF:
+    components counted from the deck, the rules in pnp's own words, an example
+    game replayed by the rules engine, the tier table and the notation."""
+    from ..render.rules import write_rules
+
+    deck = deck_from(cards)
+    game_deck(deck, game)
+    path = write_rules(deck, game, Path(out) / game, paper=paper)
+    click.echo(f"wrote {path}")

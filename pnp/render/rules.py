@@ -1,0 +1,298 @@
+"""Rules sheets as PDF: the :class:`pnp.rules.Sheet` of a game laid out with
+reportlab platypus.
+
+A4 or Letter, a title band on the first page, two columns of text, sections
+that may start a one-column page (the Grove recipe appendix). Figures (the
+scripted example, drawn by :func:`pnp.render.board.board_figure` from states
+the rules engine replayed; Orchards market cards) are :mod:`pnp.render.draw`
+figures placed as flowables. Standard PDF fonts only, invariant mode: the same
+deck gives the same bytes.
+
+Also home of the shared page furniture (:data:`PAPERS`, :func:`styles`,
+:class:`FigureFlowable`) that :mod:`pnp.render.scorepad` reuses.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable,
+                                ListItem, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer)
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+
+from ..deck import Deck, GameDeck
+from ..fsutil import atomic_write
+from ..rules import Box, Bullets, Example, MarketCards, Para, Section, Sheet, Table, rules_sheet
+from .draw import Figure, Group
+from .pdf import _draw
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN = 13.0  # mm
+GUTTER = 7.0  # mm between the columns
+BAND = 26.0  # title band height, mm
+GREEN = colors.HexColor("#2F5E3F")
+ACCENT = colors.HexColor("#B8860B")
+INK = colors.HexColor("#222222")
+SOFT = colors.HexColor("#EEF4E4")
+RULE = colors.HexColor("#B8CCA2")
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("body", fontName="Helvetica", fontSize=8.6, leading=11.0, textColor=INK,
+                          alignment=TA_LEFT, spaceAfter=3.2)
+    return {
+        "body": base,
+        "lead": ParagraphStyle("lead", parent=base, fontName="Helvetica-Oblique", fontSize=9.0, leading=11.6),
+        "small": ParagraphStyle("small", parent=base, fontSize=7.2, leading=8.8, spaceAfter=1.5),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=7.8, leading=9.4, spaceAfter=0),
+        "cellhead": ParagraphStyle("cellhead", parent=base, fontName="Helvetica-Bold", fontSize=7.8, leading=9.4,
+                                   spaceAfter=0, textColor=colors.white),
+        "caption": ParagraphStyle("caption", parent=base, fontSize=7.0, leading=8.5, spaceAfter=0),
+        "h": ParagraphStyle("h", parent=base, fontName="Helvetica-Bold", fontSize=10.6, leading=13, textColor=GREEN,
+                            spaceBefore=5, spaceAfter=2.5, keepWithNext=1),
+        "boxtitle": ParagraphStyle("boxtitle", parent=base, fontName="Helvetica-Bold", fontSize=8.8, leading=11,
+                                   textColor=GREEN, spaceAfter=2),
+        "box": ParagraphStyle("box", parent=base, fontSize=8.0, leading=10.2, spaceAfter=2.6),
+    }
+
+
+class FigureFlowable(Flowable):
+    """A :class:`~pnp.render.draw.Figure` as a flowable, shrunk to fit ``max_w`` x ``max_h`` mm."""
+
+    def __init__(self, fig: Figure, max_w: float | None = None, max_h: float | None = None):
+        super().__init__()
+        self.fig = fig
+        k = 1.0
+        if max_w:
+            k = min(k, max_w / fig.width)
+        if max_h:
+            k = min(k, max_h / fig.height)
+        self.k = k
+
+    def wrap(self, aw, ah):
+        k = min(self.k, aw / (self.fig.width * mm)) if aw else self.k
+        self._k = k
+        return self.fig.width * mm * k, self.fig.height * mm * k
+
+    def draw(self):
+        c = self.canv
+        k = getattr(self, "_k", self.k)
+        c.saveState()
+        c.translate(0, self.fig.height * mm * k)
+        c.scale(mm * k, -mm * k)
+        for item in self.fig.items:
+            _draw(c, item)
+        c.restoreState()
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+def _table(block: Table, width: float, st) -> RLTable:
+    shares = block.widths or tuple(1 / len(block.header) for _ in block.header)
+    cols = [width * s for s in shares]
+    data = [[Paragraph(h, st["cellhead"]) for h in block.header]]
+    for row in block.rows:
+        data.append([Paragraph(c, st["cell"]) for c in row])
+    t = RLTable(data, colWidths=cols, repeatRows=1, hAlign="LEFT")
+    style = [
+        ("BACKGROUND", (0, 0), (-1, 0), GREEN),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.4),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for i in range(1, len(data)):
+        if i % 2 == 0:
+            style.append(("BACKGROUND", (0, i), (-1, i), SOFT))
+    t.setStyle(TableStyle(style))
+    return t
+
+
+def _box(block: Box, width: float, st) -> RLTable:
+    inner = [Paragraph(block.title, st["boxtitle"])] + [Paragraph(line, st["box"]) for line in block.lines]
+    t = RLTable([[inner]], colWidths=[width], hAlign="LEFT")
+    t.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.9, GREEN),
+        ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#F7F9F2")),
+        ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return t
+
+
+def _bullets(block: Bullets, st) -> ListFlowable:
+    items = [ListItem(Paragraph(t, st["body"]), leftIndent=11) for t in block.items]
+    if block.numbered:
+        return ListFlowable(items, bulletType="1", bulletFontName="Helvetica-Bold", bulletFontSize=8.6,
+                            bulletColor=GREEN, leftIndent=11, bulletDedent=11)
+    return ListFlowable(items, bulletType="bullet", start="•", bulletFontName="Helvetica", bulletFontSize=8.6,
+                        bulletColor=GREEN, leftIndent=11, bulletDedent=9)
+
+
+def example_figures(gd: GameDeck, game: str, cell: float = 6.2):
+    """[(board figure, caption)] for the scripted example: the figures are drawn
+    from the states the rules engine produced."""
+    from ..rules.examples import example_steps
+    from .board import board_figure
+    from .cards import card_style
+
+    st = card_style(gd)
+    return [(board_figure(gd, step.state, cell=cell, highlight="last" if step.number else None, style=st),
+             step.caption) for step in example_steps(gd, game)]
+
+
+def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
+    figw = 0.5 * width
+    rows = []
+    for fig, caption in example_figures(gd, block.game, cell=7.0):
+        rows.append([FigureFlowable(fig, max_w=figw / mm, max_h=46), Paragraph(caption, st["caption"])])
+    t = RLTable(rows, colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
+    t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                           ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                           ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -2), 0.3, RULE)]))
+    token = "a ringed cross is a rotten token" if gd.game != "grove" else "a grey S is the squirrel, the gold " \
+        "barrow the wheelbarrow (15)"
+    legend = Paragraph(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
+                       f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
+                       f"the gold frame marks the card just played.", st["small"])
+    return [legend, t]
+
+
+def _market_cards(gd: GameDeck, width: float) -> Flowable:
+    from .cards import buyer_card, card_style, fruit_card, market_back
+
+    st = card_style(gd)
+    figs = [fruit_card(gd, f.key, style=st) for f in gd.fruits]
+    figs += [buyer_card(gd, gd.buyers[0], style=st), market_back(gd, "fruit", style=st)]
+    per, gap = 4, 2.5
+    cw = (width / mm - (per - 1) * gap) / per
+    k = cw / st.width
+    ch = st.height * k
+    rows = (len(figs) + per - 1) // per
+    out = Figure(width / mm, rows * ch + (rows - 1) * gap)
+    for i, f in enumerate(figs):
+        r, c = divmod(i, per)
+        out.add(Group(list(f.items), translate=(c * (cw + gap), r * (ch + gap)), scale=k,
+                      clip=(0, 0, st.width, st.height)))
+    return FigureFlowable(out)
+
+
+def section_flowables(sec: Section, gd: GameDeck, width: float, st) -> list[Flowable]:
+    out: list[Flowable] = []
+    body: list[Flowable] = []
+    for b in sec.blocks:
+        if isinstance(b, Para):
+            body.append(Paragraph(b.text, st[b.style]))
+        elif isinstance(b, Bullets):
+            body.append(_bullets(b, st))
+        elif isinstance(b, Table):
+            body.append(_table(b, width, st))
+            body.append(Spacer(1, 2 * mm))
+        elif isinstance(b, Box):
+            body.append(_box(b, width, st))
+        elif isinstance(b, Example):
+            body.extend(_example(b, gd, width, st))
+        elif isinstance(b, MarketCards):
+            body.append(_market_cards(gd, width))
+            body.append(Spacer(1, 2 * mm))
+    head = Paragraph(sec.title, st["h"])
+    first = body[:1]
+    # keep a heading with (at least) its first block
+    out.append(KeepTogether([head] + first))
+    out.extend(body[1:])
+    return out
+
+
+# --------------------------------------------------------------------------- document
+
+
+def render_rules_pdf(deck: Deck | GameDeck, game: str | None = None, *, paper: str = "a4") -> bytes:
+    """The rules sheet of ``game`` as PDF bytes."""
+    gd = deck if isinstance(deck, GameDeck) else deck.game(game)
+    sheet = rules_sheet(gd)
+    return render_sheet(sheet, gd, paper=paper)
+
+
+def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
+    W, H = PAPERS[paper]
+    st = styles()
+    buf = io.BytesIO()
+    doc = BaseDocTemplate(buf, pagesize=(W * mm, H * mm), leftMargin=MARGIN * mm, rightMargin=MARGIN * mm,
+                          topMargin=MARGIN * mm, bottomMargin=MARGIN * mm, title=f"{sheet.title}: rules",
+                          author="pnp", creator="pnp", producer="pnp", subject=f"Rules of {sheet.title}",
+                          invariant=1, pageCompression=1)
+    colw = (W - 2 * MARGIN - GUTTER) / 2
+    foot = 8.0
+
+    def frames(top_skip: float):
+        h = H - 2 * MARGIN - top_skip - foot
+        y = (MARGIN + foot) * mm
+        return [Frame(MARGIN * mm, y, colw * mm, h * mm, id="left", leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0),
+                Frame((MARGIN + colw + GUTTER) * mm, y, colw * mm, h * mm, id="right", leftPadding=0,
+                      rightPadding=0, topPadding=0, bottomPadding=0)]
+
+    def wide_frame():
+        h = H - 2 * MARGIN - foot
+        return [Frame(MARGIN * mm, (MARGIN + foot) * mm, (W - 2 * MARGIN) * mm, h * mm, id="wide",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)]
+
+    def footer(c, doc):
+        c.saveState()
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.5)
+        c.line(MARGIN * mm, (MARGIN + 4) * mm, (W - MARGIN) * mm, (MARGIN + 4) * mm)
+        c.setFont("Helvetica", 7)
+        c.setFillColor(colors.HexColor("#666666"))
+        c.drawString(MARGIN * mm, MARGIN * mm, f"{sheet.title}: rules as pnp plays them")
+        c.drawRightString((W - MARGIN) * mm, MARGIN * mm, f"page {doc.page}")
+        c.restoreState()
+
+    def first_page(c, doc):
+        c.saveState()
+        c.setFillColor(GREEN)
+        top = H * mm
+        c.rect(0, top - (MARGIN + BAND - 4) * mm, W * mm, (MARGIN + BAND - 4) * mm, stroke=0, fill=1)
+        c.setFillColor(colors.HexColor("#FFFDF7"))
+        c.setFont("Helvetica-Bold", 24)
+        c.drawString(MARGIN * mm, top - (MARGIN + 6) * mm, sheet.title)
+        c.setFont("Helvetica", 9.5)
+        c.drawString(MARGIN * mm, top - (MARGIN + 13) * mm, sheet.tagline)
+        c.setFillColor(ACCENT)
+        c.rect(0, top - (MARGIN + BAND - 4) * mm, W * mm, 1.2 * mm, stroke=0, fill=1)
+        c.restoreState()
+        footer(c, doc)
+
+    doc.addPageTemplates([
+        PageTemplate("first", frames(BAND), onPage=first_page),
+        PageTemplate("cols", frames(0), onPage=footer),
+        PageTemplate("wide", wide_frame(), onPage=footer),
+    ])
+    story: list[Flowable] = [NextPageTemplate("cols")]
+    for sec in sheet.sections:
+        if sec.new_page:
+            story.append(NextPageTemplate("wide" if sec.wide else "cols"))
+            story.append(PageBreak())
+        width = (W - 2 * MARGIN) * mm if sec.wide else colw * mm
+        story.append(CondPageBreak(22 * mm))
+        story.extend(section_flowables(sec, gd, width, st))
+    doc.build(story)
+    return buf.getvalue()
+
+
+def rules_pdf_name(game: str, paper: str) -> str:
+    return f"{game}-rules-{paper}.pdf"
+
+
+def write_rules(deck: Deck, game: str, out_dir: str | Path, paper: str = "a4") -> Path:
+    """Write ``<out_dir>/<game>-rules-<paper>.pdf`` atomically; returns its path."""
+    data = render_rules_pdf(deck, game, paper=paper)
+    return atomic_write(Path(out_dir) / rules_pdf_name(game, paper), data)

@@ -1,0 +1,518 @@
+"""Rules sheets as data: what each game's sheet says, built from the deck.
+
+:func:`rules_sheet` returns a :class:`Sheet` — a title and a list of
+:class:`Section` s made of a few block types (paragraphs, bullet lists, tables,
+a notation box, the scripted example, card pictures). The words are pnp's own;
+every number in them (cards, dice, tokens, the dice ladder, penalties, tiers,
+recipes, buyers) comes from ``cards.yaml`` or the rules engine, so an edited
+deck gets a matching sheet. Layout lives in :mod:`pnp.render.rules`.
+
+Text uses reportlab's paragraph mark-up: ``<b>``, ``<i>``; characters are
+limited to what the standard PDF fonts can show (no arrows: ``›`` instead).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from ..deck import GameDeck
+from ..errors import PnpError
+from ..render.words import describe_buyer, number_word, plural_name, recipe_words
+
+GAMES = ("orchard", "orchard-pnp", "grove", "orchards-market")
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    style: str = "body"  # body, lead, small
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+    numbered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[float, ...] = ()  # shares of the width; () = equal
+    kind: str = "plain"  # plain, tiers, recipes
+
+
+@dataclass(frozen=True)
+class Box:
+    """A framed box (the notation summary): a title and lines of mark-up."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    """The scripted example of :mod:`pnp.rules.examples`, drawn by the engine."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class MarketCards:
+    """Pictures of the Orchards market cards (one fruit card per fruit, one buyer)."""
+
+
+Block = Union[Para, Bullets, Table, Box, Example, MarketCards]
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    blocks: tuple[Block, ...]
+    wide: bool = False  # spans both columns (starts on a fresh full-width area)
+    new_page: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    game: str
+    title: str
+    tagline: str
+    sections: tuple[Section, ...] = field(default_factory=tuple)
+
+    def text(self) -> str:
+        """Every word of the sheet as plain text (mark-up removed)."""
+        import re
+
+        out = [self.title, self.tagline]
+        for s in self.sections:
+            out.append(s.title)
+            for b in s.blocks:
+                if isinstance(b, Para):
+                    out.append(b.text)
+                elif isinstance(b, Bullets):
+                    out.extend(b.items)
+                elif isinstance(b, Table):
+                    out.append(" ".join(b.header))
+                    out.extend(" ".join(r) for r in b.rows)
+                elif isinstance(b, Box):
+                    out.append(b.title)
+                    out.extend(b.lines)
+        return re.sub(r"<[^>]+>", "", "\n".join(out))
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+
+def _list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _fruit_list(gd: GameDeck) -> str:
+    return _list([f.name for f in gd.fruits])
+
+
+def _fruit_looks(gd: GameDeck) -> str:
+    return _list([f"{f.name} ({f.shape})" for f in gd.fruits])
+
+
+def tier_rows(gd: GameDeck) -> tuple[tuple[str, str], ...]:
+    """("25–29", "Sapling") rows, lowest first; the last reads "55 or more"."""
+    rows = []
+    tiers = sorted(gd.tiers, key=lambda t: t.min)
+    for i, t in enumerate(tiers):
+        if i + 1 < len(tiers):
+            hi = tiers[i + 1].min - 1
+            rng = f"{t.min}–{hi}" if hi > t.min else str(t.min)
+            if i == 0 and t.min <= 0:
+                rng = f"{hi} or less" if t.min == 0 else rng
+        else:
+            rng = f"{t.min} or more"
+        rows.append((rng, t.name))
+    return tuple(rows)
+
+
+def tier_table(gd: GameDeck) -> Table:
+    return Table(("Score", "Your harvest"), tier_rows(gd), (0.38, 0.62), kind="tiers")
+
+
+def _ladder(game) -> list[int]:
+    """The dice ladder of an Orchard game, from its rules: 1, 3, 6, 10."""
+    vals, v = [1], 1
+    while game.ladder[v] != v:
+        v = game.ladder[v]
+        vals.append(v)
+    return vals
+
+
+def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
+    game = gd.game
+    side = ""
+    if game == "orchard-pnp":
+        side = " In this edition every card carries the side it is played on: <b>3b</b>."
+    recipes = ""
+    if game == "grove":
+        recipes = " A Recipe Challenge adds the two set-aside cards: <b>grove:...;recipes=4,12</b>."
+    return Box("Writing a game down (for pnp verify)", (
+        f"<b>Deal</b> <font name='Courier'>{example_deal}</font>: the start card, the two cards of the first "
+        f"hand, then the draws, in order.{side}{recipes}",
+        "<b>Squares</b> are <font name='Courier'>x,y</font>: x counts to the right, y counts downwards. "
+        "The start card lies upright with its top-left square on <font name='Courier'>0,0</font>, "
+        "so it covers <font name='Courier'>0,0</font> to <font name='Courier'>1,2</font>; squares left of "
+        "or above it have negative numbers.",
+        f"<b>Move</b> <font name='Courier'>{example_move}</font>: the card number, how far it is turned "
+        "clockwise (<font name='Courier'>r0 r90 r180 r270</font>), then the square where its top-left "
+        "corner lands <i>after</i> turning. Upright, a card is 2 wide and 3 tall; at r90 or r270 it is "
+        "3 wide and 2 tall.",
+        "<b>Short of dice?</b> Add <font name='Courier'>dice 0,1 2,1</font> to a move to say which squares "
+        "get the last dice; otherwise the top row goes first, left to right.",
+        "<b>Check it:</b> write one move per line (text after # is ignored) and run "
+        f"<font name='Courier'>pnp verify {game}:... game.txt</font>. It replays every move, names the first "
+        "illegal one and why, or prints your score and tier.",
+    ))
+
+
+def _multiplayer(gd: GameDeck, token: str, tie: str) -> Section:
+    n = len(gd.cards)
+    called = "number" if gd.game != "orchard-pnp" else "number and side (such as 3b)"
+    if gd.game == "orchard-pnp":
+        deal = (f"The caller shuffles their {number_word(n)} cards, flipping some, and reveals them one at a "
+                f"time, reading out each card's {called}. ")
+    else:
+        deal = (f"The caller shuffles their {n} cards, counts off nine face down and reveals them one at a "
+                f"time, reading out each card's {called}. ")
+    return Section("Playing together", (
+        Para("Any number can join in, provided everyone brings their own copy of the deck and dice: all play the "
+             "very same deal, each on their own patch of table. One player acts as the <b>caller</b>. " + deal +
+             "Everybody else keeps their cards sorted by number and picks out the card that was called, so that "
+             "all orchards begin with the same card and every hand holds the same two cards."),
+        Para("Each round, all players place one card at the same time, each choosing freely where and how. When "
+             "everyone is done, the caller reveals and calls the next card, and each player adds it to their "
+             "hand. The game runs until the last card has been played."),
+        Para(f"The highest score wins. If scores are level, the player who used fewer {token} wins; if still "
+             f"level, {tie}; after that the players share the win."),
+    ))
+
+
+# --------------------------------------------------------------------------- Orchard
+
+
+def _orchard_sheet(gd: GameDeck) -> Sheet:
+    from ..games import find_game
+    from ..games.orchard import ROTTEN_PENALTY
+    from .examples import EXAMPLES
+
+    game = find_game(gd.game, gd)
+    pnp = gd.game == "orchard-pnp"
+    n_cards = len(gd.cards)
+    dice = gd.dice_per_fruit
+    n_fruits = len(gd.fruits)
+    tokens = gd.mismatch_tokens
+    ladder = _ladder(game)
+    top = ladder[-1]
+    ladder_text = " › ".join(str(v) for v in ladder)
+    deal, moves = EXAMPLES[gd.game]
+
+    if pnp:
+        cards_line = (f"<b>{n_cards} double-sided orchard cards</b>, numbered 1 to {n_cards}. Both sides (a and b) "
+                      f"show six fruit trees in a 2 × 3 grid; in any one game each card is played on one side only.")
+    else:
+        cards_line = (f"<b>{n_cards} orchard cards</b>, numbered 1 to {n_cards}, each showing six fruit trees in a "
+                      f"2 × 3 grid. A game uses nine of them; the numbers only matter for shared deals and puzzles.")
+    components = Bullets((
+        cards_line,
+        f"<b>{dice * n_fruits} dice</b>: {dice} for each fruit ({_fruit_list(gd)}). Ordinary six-sided dice do; "
+        f"give each fruit its own colour.",
+        f"<b>{tokens} rotten fruit tokens</b> (coins or cubes are fine).",
+        f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
+    ))
+    if pnp:
+        setup_deal = ("Shuffle the nine cards, turning roughly half of them over as you go, and stack them face "
+                      "down. Whichever side of a card is uppermost in the stack stays out of play: each time you "
+                      "take a card, flip it and use the side that was hidden.")
+    else:
+        setup_deal = ("Shuffle the cards and count off nine, face down: that is your stack for this game. The other "
+                      "nine sit out and make a fresh deal for your next game.")
+    setup = Bullets((
+        "Put the dice and the rotten tokens within reach: this is the <b>supply</b>.",
+        setup_deal,
+        "Reveal the top card and lay it upright in the middle of the table. It is the first card of your orchard.",
+        "Take the next two cards into your hand.",
+    ), numbered=True)
+    turn = Bullets((
+        "<b>Place</b> one of the two cards in your hand on the orchard.",
+        "<b>Harvest</b>: work out the dice for each tree the card laid over another tree.",
+        "<b>Draw</b> the next card from the stack, if any is left, so your hand is back to two.",
+    ), numbered=True)
+    placing = (
+        Para("Before placing a card you may give it a quarter, half or three-quarter turn; you may not flip it "
+             "over. Its six squares must line up exactly with squares of the grid the orchard already forms, and "
+             "it must lie over at least one tree you can see. It may cover parts of several cards, hide a whole "
+             "card, or stick out over the bare table."),
+        Para("Every tree it lies over must be the same fruit as the tree that covers it, except where you spend a "
+             "rotten token. A tree that carries a rotten token may never be covered again."),
+    )
+    dice_blocks = (
+        Para("Once the card is down, go through its trees that lie over another tree, in this order:"),
+        Bullets((
+            "<b>Mismatches first.</b> Where the fruits differ (you spend a rotten token for each), a die on the "
+            "lower tree goes back to the supply and the new tree gets the rotten token.",
+            f"<b>Dice move up.</b> Where the fruits match and the lower tree has a die, lift the die onto the new "
+            f"tree and turn it to the next value of the ladder <b>{ladder_text}</b>. A die already on {top} "
+            f"stays on {top}.",
+            "<b>New dice.</b> Where the fruits match and the lower tree has no die, put a die of that fruit "
+            "showing <b>1</b> on the new tree.",
+        )),
+        Para(f"Trees over bare table get nothing. The supply holds only <b>{dice} dice of each fruit</b>. If a "
+             "card asks for more new dice of one fruit than are left, you decide which of those trees receive "
+             "them; the rest go without."),
+    )
+    rotten = Para(f"You have <b>{tokens} rotten tokens</b> for the whole game. Each one lets one tree of the card "
+                  "you are placing sit on a tree of a different fruit; both may be spent on the same card. Any die "
+                  "under that tree returns to the supply, and the token stays on the covering tree: that tree is "
+                  f"spoilt, can never be covered, and costs <b>{ROTTEN_PENALTY} points</b> at the end.")
+    end = Para("The game ends when your last card is down, or earlier, the moment neither card in your hand can "
+               "legally be placed.")
+    scoring = (
+        Para(f"Add up the values of all dice in the orchard, then take off {ROTTEN_PENALTY} for every rotten token "
+             "you used. Find your harvest in the table and note it on the score pad."),
+        tier_table(gd),
+    )
+    title = "Orchard" if not pnp else "Orchard: print-and-play edition"
+    tagline = (f"A nine-card solitaire of overlapping fruit trees. {len(gd.fruits)} fruits, dice ladder "
+               f"{ladder_text}. About ten minutes.")
+    sections = (
+        Section("The idea", (Para(
+            "You build a small orchard from nine cards. Whenever a tree is laid over a tree of the same fruit, a "
+            "die appears on it, and laying more matching trees on the same spot makes that die climb. Your score "
+            "is the fruit the dice show at the end.", "lead"),
+            Para(f"Every fruit has its own colour and its own shape, so the cards read well in black and white "
+                 f"too: {_fruit_looks(gd)}."))),
+        Section("What you need", (components,)),
+        Section("Setting up", (setup,)),
+        Section("A turn", (turn,)),
+        Section("Placing a card", placing),
+        Section("Dice", dice_blocks),
+        Section("Rotten fruit", (rotten,)),
+        Section("End of the game", (end,)),
+        Section("Scoring", scoring),
+        Section("Example: a start and three turns", (Example(gd.game),)),
+        _multiplayer(gd, "rotten tokens", "more dice in the orchard wins"),
+        Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
+    )
+    return Sheet(gd.game, title, tagline, sections)
+
+
+# --------------------------------------------------------------------------- Grove
+
+
+def _grove_sheet(gd: GameDeck) -> Sheet:
+    from ..games.base import WHEELBARROW_VALUE
+    from ..games.grove import TOP_DIE
+    from .examples import EXAMPLES
+
+    n_cards = len(gd.cards)
+    dice = gd.dice_per_fruit
+    squirrels = gd.mismatch_tokens
+    trees = {sum(1 for _, _, c in card.face().cells() if not c.is_clearing) for card in gd.cards}
+    clearings = {sum(1 for _, _, c in card.face().cells() if c.is_clearing) for card in gd.cards}
+    if len(trees) == 1 and len(clearings) == 1:
+        t, c = trees.pop(), clearings.pop()
+        makeup = f"{number_word(t)} trees and {number_word(c)} clearing{'s' if c != 1 else ''}"
+    else:
+        makeup = "trees and clearings"
+    recipes = [c for c in gd.cards if c.recipe is not None]
+    deal, moves = EXAMPLES["grove"]
+    components = Bullets((
+        f"<b>{n_cards} grove cards</b>, numbered 1 to {n_cards}. The front shows {makeup} in a 2 × 3 grid; "
+        f"each tree bears one or two fruits of one kind ({_fruit_list(gd)}). The back holds a recipe, used only "
+        f"in the Recipe Challenge.",
+        f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit.",
+        f"<b>{squirrels} squirrel token</b> and <b>1 wheelbarrow token</b>.",
+        f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
+    ))
+    setup = Bullets((
+        "Put the dice and both tokens within reach: this is the <b>supply</b>.",
+        "Shuffle the cards with the recipe sides up and count off nine: your stack. The other nine sit out.",
+        "Reveal the top card and lay it upright in the middle of the table: the start of your grove. "
+        "Take the next two cards into your hand.",
+    ), numbered=True)
+    turn = Bullets((
+        "<b>Place</b> a card from your hand on the grove.",
+        "<b>Harvest</b>: work out the dice for the squares it covered.",
+        "<b>Draw</b> the next card, if any, so you hold two again.",
+    ), numbered=True)
+    placing = (
+        Para("Turn the card a quarter, half or three-quarter turn if you like (never flip it), line its squares up "
+             "with the grid and cover at least one visible square, tree or clearing. The square with the squirrel "
+             "can never be covered. For each square covered:"),
+        Bullets((
+            "a tree on a tree: the fruits must be the same;",
+            "a tree on a clearing that holds a die: the tree must be the die's fruit;",
+            "a tree on an empty clearing: always fine;",
+            "a clearing on anything: always fine.",
+        )),
+        Para("Once per game you may break one of these rules for a single square by sending in the squirrel."),
+    )
+    dice_blocks = (
+        Para("Go through the squares the card covered, in this order:"),
+        Bullets((
+            "<b>The squirrel.</b> If you broke a rule, a die (or the wheelbarrow) under that square leaves the "
+            "grove, and the squirrel sits on the covering tree for good.",
+            f"<b>Dice move up.</b> A tree laid on a square with a die: move the die onto the tree and add the "
+            f"tree's fruits to it. Past 6 it shows <b>{TOP_DIE}</b>. A {TOP_DIE} that grows again becomes the "
+            f"<b>wheelbarrow</b>, worth {WHEELBARROW_VALUE} (the die goes back); if the wheelbarrow is already out, "
+            f"it stays {TOP_DIE}. A clearing laid on a die: the die moves onto the clearing, unchanged.",
+            "<b>New dice.</b> A tree laid on a tree without a die: a die of that fruit showing the fruits on "
+            "<i>both</i> trees (two on one makes 3), if the supply has one left.",
+            "<b>Nothing else</b> makes a die: a tree over an empty clearing or bare table gets none.",
+        )),
+        Para(f"Only {dice} dice of each fruit exist. When a card wants more new dice of one fruit than are left, "
+             "you choose which squares get them."),
+    )
+    wheel = Para(f"There is one wheelbarrow. It stands for a harvest of {WHEELBARROW_VALUE}: treat it as a die of "
+                 f"its fruit that always shows {WHEELBARROW_VALUE}, moving with matching trees and onto clearings. "
+                 "Once it has left the grove it is not used again.")
+    squirrel = Para("The squirrel lets one covering tree disagree with the fruit below it, once per game. Whatever "
+                    "die was underneath goes away, and nothing may ever be placed on the squirrel's tree. At the "
+                    "end it costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly beside it "
+                    "(left, right, above or below).")
+    clearings_p = Para("Clearings hold no fruit. A die resting on a clearing still counts as in play for recipes, "
+                       "but scores nothing: that fruit has fallen to the ground.")
+    end = Para("The game ends when your ninth card is down, or sooner if neither card in your hand fits anywhere.")
+    scoring = (
+        Para("Add the dice and the wheelbarrow standing on trees (those on clearings count 0), then subtract the "
+             "squirrel's cost if you used it."),
+        tier_table(gd),
+    )
+    challenge = (
+        Para("The backs of the cards hold recipes. Shuffle, then set two cards aside recipe side up, <i>before</i> "
+             "counting off your nine: those two never enter the grove. Add the two numbers printed on the recipes: "
+             "that is your <b>target</b>."),
+        Para("Play as usual. At the end, check each recipe: if its goal is met, apply its reward (extra points, or "
+             "dice of one fruit counting double). Your final score is the harvest, minus the squirrel, plus the "
+             "rewards. Reach the target and you win."),
+        Para("For recipes the wheelbarrow counts as a die of its fruit, unless the recipe says otherwise, and dice "
+             "on clearings are in play. With several players, everyone sets aside the same two recipes."),
+    )
+    rec_rows = []
+    for c in sorted(recipes, key=lambda c: c.id):
+        w = recipe_words(c.recipe, gd)
+        reward = w.reward + (f" <i>{w.note}</i>" if w.note else "")
+        rec_rows.append((str(c.id), f"<b>{c.recipe.name}</b>", str(c.recipe.number), w.condition, reward))
+    appendix = (
+        Para(f"All {len(rec_rows)} recipes of this deck, by card number. Target = the sum of the two numbers."),
+        Table(("Card", "Recipe", "No.", "Goal (at the end)", "Reward"), tuple(rec_rows),
+              (0.06, 0.2, 0.06, 0.36, 0.32), kind="recipes"),
+    )
+    sections = (
+        Section("The idea", (Para(
+            "A grove of citrus trees grows from nine cards. Each tree bears one or two fruits; lay trees over trees "
+            "of the same fruit and dice appear, then grow by the fruits you add. Your score is the fruit the dice "
+            "show at the end.", "lead"),
+            Para(f"Fruits differ in colour and in shape: {_fruit_looks(gd)}. Clearings are open ground."))),
+        Section("What you need", (components,)),
+        Section("Setting up", (setup,)),
+        Section("A turn", (turn,)),
+        Section("Placing a card", placing),
+        Section("Dice", dice_blocks),
+        Section("The wheelbarrow", (wheel,)),
+        Section("The squirrel", (squirrel,)),
+        Section("Clearings", (clearings_p,)),
+        Section("End of the game", (end,)),
+        Section("Scoring", scoring),
+        Section("Example: a start and three turns", (Example("grove"),)),
+        Section("Recipe Challenge", challenge),
+        _multiplayer(gd, "squirrels", "more dice in the grove wins"),
+        Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
+        Section("Appendix: every recipe", appendix, wide=True, new_page=True),
+    )
+    return Sheet("grove", "Grove", "A nine-card citrus solitaire with a squirrel, a wheelbarrow and a recipe "
+                 "challenge. About fifteen minutes.", sections)
+
+
+# --------------------------------------------------------------------------- Orchards market
+
+
+def _market_sheet(gd: GameDeck) -> Sheet:
+    counts = dict(gd.fruit_cards)
+    total = sum(counts.values())
+    per = sorted(set(counts.values()))
+    if len(per) == 1:
+        fruit_line = (f"<b>{total} fruit cards</b>: {per[0]} of each of the {number_word(len(counts))} fruits "
+                      f"({_fruit_list(gd)}).")
+    else:
+        fruit_line = f"<b>{total} fruit cards</b>: " + ", ".join(
+            f"{n} {plural_name(gd.fruit(k).name, n)}" for k, n in gd.fruit_cards) + "."
+    pts = sorted({b.points for b in gd.buyers})
+    buyer_line = (f"<b>{len(gd.buyers)} buyer cards</b>. Each asks for a number of one fruit <i>or</i> a number of "
+                  f"another and pays {pts[0]} to {pts[-1]} bonus points.")
+    components = Bullets((fruit_line, buyer_line,
+                          "A pencil and the score sheet (<font name='Courier'>pnp scorepad orchards-market</font>)."))
+    setup = Bullets((
+        "Shuffle the buyer cards into a face-down pile and turn the top four face up beside it: the <b>market</b>.",
+        "Sort the fruit cards into face-up piles, one per fruit: the <b>supply</b>.",
+        "Take one card of each fruit from the supply and lay them face up in the middle of the table, edge to edge "
+        "in a compact block (two rows of three, say): the shared <b>orchard</b>.",
+        "Every player takes one card of each fruit from the supply into their hand.",
+        "Choose who starts; play passes to the left.",
+    ), numbered=True)
+    turn = Bullets((
+        "<b>Pick</b> one fruit card of your choice from the supply into your hand.",
+        "<b>Pick again or plant.</b> Either pick a second card (then jump to step 5), or plant: lay a card from "
+        "your hand against the outside of the orchard so that one of its long edges touches two orchard cards.",
+        "<b>Grow.</b> For each orchard card touching the card you just planted, take a card of that fruit from the "
+        "supply into your hand.",
+        "<b>Harvest.</b> Any orchard card now shut in on all sides goes back to its pile. Every player, not only "
+        "you, then lays face up in front of them all the cards of that fruit from their hand: these are "
+        "<i>harvested</i> and can be sold.",
+        "<b>Claim or sell</b> (one of the two, or neither).",
+    ), numbered=True)
+    claim = (
+        Para("<b>Claim</b> a buyer from the market if your harvested cards already cover one of its two wishes. "
+             "Turn those cards sideways under the buyer: they now belong to that order and nothing else. Refill "
+             "the market from the buyer pile."),
+        Para("<b>Sell</b> to a buyer you claimed earlier: fill its order with the cards already under it plus free "
+             "harvested cards of that fruit from anyone at the table, taken first from you, then from whoever has "
+             "the most of them, then from the nearest player on your left. Each card used goes face down onto the "
+             "scoring pile of the player it came from; the buyer goes onto yours."),
+        Para("You may claim and sell the same buyer in one turn if your own harvested cards fill the whole order."),
+    )
+    end = Para("The moment one of the fruit piles in the supply is empty, play stops at once, even mid-turn.")
+    scoring = (
+        Para("Each fruit card in your scoring pile is worth 1 point; each buyer you sold to adds its bonus points. "
+             "The most points wins; tied players share the win."),
+    )
+    rows = tuple((str(b.id), describe_buyer(b, gd).replace("Wants ", "").split(";")[0],
+                  f"+{b.points}") for b in gd.buyers)
+    sections = (
+        Section("The idea", (Para(
+            "Players share one orchard. You plant fruit cards into it, collect the fruit that grows next to your "
+            "plantings, harvest whole kinds of fruit when a card is closed in, and sell harvested fruit to buyers "
+            "for points.", "lead"),
+            Para(f"Each fruit has its own colour and shape: {_fruit_looks(gd)}."))),
+        Section("What you need", (components,)),
+        Section("The cards", (MarketCards(),)),
+        Section("Setting up", (setup,)),
+        Section("A turn", (turn,)),
+        Section("Claiming and selling", claim),
+        Section("End of the game", (end,)),
+        Section("Scoring", scoring),
+        Section("The buyers", (Table(("No.", "Wants", "Bonus"), rows, (0.12, 0.66, 0.22)),)),
+    )
+    return Sheet("orchards-market", "Orchards market", "Plant, grow, harvest and sell: a card game for two or "
+                 "more players. About thirty minutes.", sections)
+
+
+def rules_sheet(gd: GameDeck) -> Sheet:
+    """The rules sheet for ``gd``'s game."""
+    if gd.game in ("orchard", "orchard-pnp"):
+        return _orchard_sheet(gd)
+    if gd.game == "grove":
+        return _grove_sheet(gd)
+    if gd.game == "orchards-market":
+        return _market_sheet(gd)
+    raise PnpError(f"no rules sheet for game {gd.game!r} (games: {', '.join(GAMES)})")

@@ -1,0 +1,138 @@
+"""Rules sheets: numbers from the deck, examples from the engine, words of our own."""
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.deck import load_deck
+from pnp.games import find_game
+from pnp.notation import Move
+from pnp.render.board import die_values
+from pnp.render.rules import example_figures, render_rules_pdf
+from pnp.rules import GAMES, rules_sheet
+from pnp.rules.examples import EXAMPLES, example_steps
+
+SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+
+
+@lru_cache(maxsize=None)
+def pdf_bytes(game: str, paper: str = "a4") -> bytes:
+    return render_rules_pdf(load_deck(), game, paper=paper)
+
+
+@lru_cache(maxsize=None)
+def pdf_text(game: str) -> str:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf_bytes(game)))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def pages(game: str, paper: str = "a4"):
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(pdf_bytes(game, paper))).pages
+
+
+def has_number(text: str, n: int) -> bool:
+    return re.search(rf"(?<![\d]){n}(?![\d])", text) is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tiers_in_the_pdf(game):
+    gd = load_deck().game(game)
+    text = pdf_text(game)
+    for tier in gd.tiers:
+        assert tier.name in text, tier.name
+        assert has_number(text, tier.min), tier.min
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_component_counts_in_the_pdf(game):
+    gd = load_deck().game(game)
+    text = pdf_text(game)
+    if game == "orchards-market":
+        counts = [sum(n for _, n in gd.fruit_cards), len(gd.buyers)] + [n for _, n in gd.fruit_cards]
+        for f in gd.fruits:
+            assert f.name in text
+    else:
+        counts = [len(gd.cards), gd.dice_per_fruit * len(gd.fruits), gd.dice_per_fruit, gd.mismatch_tokens]
+        assert re.search(rf"{len(gd.cards)} (double-sided )?(orchard|grove) cards", text)
+        assert f"{gd.dice_per_fruit * len(gd.fruits)} dice" in text
+    for n in counts:
+        assert has_number(text, n), n
+
+
+def test_grove_lists_every_recipe():
+    gd = load_deck().game("grove")
+    text = re.sub(r"\s+", " ", pdf_text("grove"))
+    for card in gd.cards:
+        assert card.recipe.name in text
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_example_replays_and_figures_show_the_engines_dice(game):
+    gd = load_deck().game(game)
+    deal, moves = EXAMPLES[game]
+    steps = example_steps(gd)
+    assert len(steps) == 1 + len(moves) == 4
+    final = find_game(game, gd).replay(deal, [Move.parse(m) for m in moves])  # legal, else raises
+    assert steps[-1].state == final
+    figures = example_figures(gd, game)
+    assert any(dict(s.state.dice()) for s in steps[1:])
+    for step, (fig, caption) in zip(steps, figures):
+        assert die_values(fig) == {p: s.die for p, s in step.state.dice()}
+        assert f"Score so far: {step.score}" in caption or step.number == 0
+    # the captions are in the PDF too
+    text = re.sub(r"\s+", " ", pdf_text(game))
+    assert f"Score so far: {steps[-1].score}" in text
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^\w]+", " ", text.lower().replace("’", "'").replace("'", "")).split()
+
+
+def _grams(words: list[str], n: int = 8) -> set[tuple[str, ...]]:
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="no ../shared/seeds folder")
+@pytest.mark.parametrize("game", GAMES)
+def test_no_sentences_copied_from_the_sources(game):
+    seed = set()
+    for f in sorted(SEEDS.rglob("*")):
+        if f.is_file():
+            seed |= _grams(_words(f.read_text(encoding="utf-8", errors="replace")))
+    ours = _grams(_words(rules_sheet(load_deck().game(game)).text())) | _grams(_words(pdf_text(game)))
+    copied = sorted(" ".join(g) for g in ours & seed)
+    assert not copied, copied[:5]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pages_and_paper(game):
+    for paper, (w, h) in (("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))):
+        ps = pages(game, paper)
+        assert 2 <= len(ps) <= 4
+        box = ps[0].mediabox
+        assert abs(float(box.width) - w) < 1 and abs(float(box.height) - h) < 1
+
+
+def test_deterministic():
+    assert render_rules_pdf(load_deck(), "orchard") == pdf_bytes("orchard")
+
+
+def test_cli(tmp_path):
+    r = CliRunner().invoke(cli, ["rules", "orchard-pnp", "--paper", "letter", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "orchard-pnp" / "orchard-pnp-rules-letter.pdf").read_bytes()[:5] == b"%PDF-"
+    r = CliRunner().invoke(cli, ["rules", "chess", "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    assert len(r.output.strip().splitlines()) == 1 and "chess" in r.output
+    r = CliRunner().invoke(cli, ["rules", "--help"])
+    assert r.exit_code == 0 and "--paper" in r.output
