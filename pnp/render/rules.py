@@ -296,3 +296,17 @@ def write_rules(deck: Deck, game: str, out_dir: str | Path, paper: str = "a4") -
     """Write ``<out_dir>/<game>-rules-<paper>.pdf`` atomically; returns its path."""
     data = render_rules_pdf(deck, game, paper=paper)
     return atomic_write(Path(out_dir) / rules_pdf_name(game, paper), data)
+
+
+def write_all_rules(deck: Deck, out: str | Path, progress=lambda _: None) -> list[Path]:
+    """Every game's rules sheet, A4 and Letter, into ``<out>/<game>/`` (a ``pnp build`` stage)."""
+    from ..rules import GAMES
+
+    written = []
+    for game_id, _ in deck.games:
+        if game_id not in GAMES:
+            continue
+        for paper in PAPERS:
+            written.append(write_rules(deck, game_id, Path(out) / game_id, paper))
+            progress(str(written[-1]))
+    return written

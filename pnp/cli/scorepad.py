@@ -1,0 +1,29 @@
+"""``pnp scorepad``: printable score forms for a game, as PDF."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import cli
+from .deck import _OneLineErrors
+from .options import cards_option, deck_from
+from .rules import game_deck
+
+
+@cli.command("scorepad", cls=_OneLineErrors)
+@click.argument("game")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder to write into (a sub-folder per game).")
+@cards_option
+def scorepad_cmd(game, paper, out, cards) -> None:
+    """Score pad of GAME as a PDF: the solitaire harvest log with the tier table,
+    the multiplayer sheet, the Grove recipe log, the Orchards market score sheet
+    (the pages that apply to GAME)."""
+    from ..render.scorepad import write_scorepad
+
+    deck = deck_from(cards)
+    game_deck(deck, game)
+    path = write_scorepad(deck, game, Path(out) / game, paper=paper)
+    click.echo(f"wrote {path}")
