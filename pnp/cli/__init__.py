@@ -53,3 +53,4 @@ from . import deck as _deck  # noqa: E402,F401
 from . import solve as _solve  # noqa: E402,F401
 from . import puzzle as _puzzle  # noqa: E402,F401
 from . import rules as _rules  # noqa: E402,F401
+from . import scorepad as _scorepad  # noqa: E402,F401
