@@ -87,12 +87,28 @@ def write_tts_sheets(deck: Deck, out: Path, progress: Progress) -> list[Path]:
     return write_all_tts(deck, out, progress)
 
 
+def write_rules_sheets(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Every game's rules sheet (A4 and Letter), into ``<game>/``."""
+    from .render.rules import write_all_rules
+
+    return write_all_rules(deck, out, progress)
+
+
+def write_scorepads(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Every game's score pad (A4 and Letter), into ``<game>/``."""
+    from .render.scorepad import write_all_scorepads
+
+    return write_all_scorepads(deck, out, progress)
+
+
 STAGES: list[tuple[str, Callable[[Deck, Path, Progress], Iterable[Path]]]] = [
     ("card lists", write_card_lists),
     ("print sheets", write_print_sheets),
     ("card svgs", write_card_svgs),
     ("card pngs", write_card_pngs),
     ("tts sheets", write_tts_sheets),
+    ("rules sheets", write_rules_sheets),
+    ("score pads", write_scorepads),
 ]
 
 
