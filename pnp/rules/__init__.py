@@ -120,15 +120,13 @@ def _fruit_looks(gd: GameDeck) -> str:
 
 
 def tier_rows(gd: GameDeck) -> tuple[tuple[str, str], ...]:
-    """("25–29", "Sapling") rows, lowest first; the last reads "55 or more"."""
+    """("0–24", "Seedling"), ("25–29", "Sapling"), ... lowest first; the last reads "55 or more"."""
     rows = []
     tiers = sorted(gd.tiers, key=lambda t: t.min)
     for i, t in enumerate(tiers):
         if i + 1 < len(tiers):
             hi = tiers[i + 1].min - 1
             rng = f"{t.min}–{hi}" if hi > t.min else str(t.min)
-            if i == 0 and t.min <= 0:
-                rng = f"{hi} or less" if t.min == 0 else rng
         else:
             rng = f"{t.min} or more"
         rows.append((rng, t.name))

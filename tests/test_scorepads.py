@@ -1,0 +1,98 @@
+"""Score pads: the pages each game needs, right paper, tier tables, CLI."""
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.build import STAGES
+from pnp.cli import cli
+from pnp.deck import load_deck
+from pnp.render.scorepad import render_scorepad_pdf
+from pnp.rules import GAMES
+
+PAGES = {"orchard": 2, "orchard-pnp": 2, "grove": 3, "orchards-market": 1}
+SIZES = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}
+
+
+@lru_cache(maxsize=None)
+def reader(game: str, paper: str):
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(render_scorepad_pdf(load_deck(), game, paper=paper)))
+
+
+def page_texts(game: str, paper: str = "a4") -> list[str]:
+    return [re.sub(r"\s+", " ", p.extract_text()) for p in reader(game, paper).pages]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", sorted(SIZES))
+def test_pages_and_paper(game, paper):
+    pages = reader(game, paper).pages
+    assert len(pages) == PAGES[game]
+    w, h = SIZES[paper]
+    for p in pages:
+        assert abs(float(p.mediabox.width) - w) < 1 and abs(float(p.mediabox.height) - h) < 1
+
+
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
+def test_harvest_log_has_the_tier_table(game):
+    gd = load_deck().game(game)
+    log = page_texts(game)[0]
+    for word in ("Date", "Deal or puzzle id", "Score", "Tier", "Notes"):
+        assert word in log
+    for tier in gd.tiers:
+        assert tier.name in log
+        assert re.search(rf"(?<!\d){tier.min}(?!\d)", log)
+    together = page_texts(game)[-1]
+    for word in ("Player", "Score", "Dice in", "orchard"):
+        assert word in together
+
+
+def test_grove_recipe_log():
+    gd = load_deck().game("grove")
+    text = page_texts("grove")[1]
+    for word in ("Recipe 1", "Recipe 2", "Target", "Dice", "Bonuses", "Final", "Won?"):
+        assert word in text
+    for card in gd.cards:
+        assert card.recipe.name in text
+
+
+def test_market_sheet():
+    text = page_texts("orchards-market")[0]
+    for word in ("Fruit cards", "Buyer bonuses", "Total", "Player 1"):
+        assert word in text
+
+
+def test_deterministic():
+    assert render_scorepad_pdf(load_deck(), "grove") == render_scorepad_pdf(load_deck(), "grove")
+
+
+def test_cli(tmp_path):
+    r = CliRunner().invoke(cli, ["scorepad", "grove", "--paper", "letter", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "grove" / "grove-scorepad-letter.pdf").read_bytes()[:5] == b"%PDF-"
+    r = CliRunner().invoke(cli, ["scorepad", "go", "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    assert len(r.output.strip().splitlines()) == 1 and "'go'" in r.output
+    r = CliRunner().invoke(cli, ["scorepad", "grove", "--paper", "a5"])
+    assert r.exit_code == 2
+    r = CliRunner().invoke(cli, ["scorepad", "--help"])
+    assert r.exit_code == 0 and "--paper" in r.output
+
+
+def test_build_stages(tmp_path):
+    stages = dict(STAGES)
+    deck = load_deck()
+    written = list(stages["score pads"](deck, tmp_path, lambda _: None))
+    written += list(stages["rules sheets"](deck, tmp_path, lambda _: None))
+    names = {Path(p).relative_to(tmp_path).as_posix() for p in written}
+    for game in GAMES:
+        for paper in SIZES:
+            assert f"{game}/{game}-scorepad-{paper}.pdf" in names
+            assert f"{game}/{game}-rules-{paper}.pdf" in names
