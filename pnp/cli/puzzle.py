@@ -1,6 +1,7 @@
 """``pnp puzzle ...``: daily puzzles, the archive, booklets."""
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from pathlib import Path
 
@@ -85,3 +86,41 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
     if counts["kept"]:
         line += f", {counts['kept']} kept as published by an earlier generator"
     click.echo(line)
+
+
+@puzzle_group.command("booklet")
+@click.option("--game", "game_id", type=click.Choice(daily.DAILY_GAMES), required=True, help="Game.")
+@click.option("--from", "start", callback=_date, metavar="YYYY-MM-DD",
+              help="First day (default: today, or PNP_TODAY when set).")
+@click.option("--days", type=click.IntRange(min=1, max=366), default=7, show_default=True,
+              help="How many days, one puzzle page each.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="Folder to write the PDF into.")
+@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
+              help="Folder of the published archive.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes for days not archived (default: every core).")
+@cards_option
+def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str, jobs: int | None,
+                cards: str | None) -> None:
+    """A printable booklet: a cover, one page per day's puzzle (the deal as
+    cards, target, tiers, a grid to sketch on, a score box), a caller sheet
+    for groups, and the answer keys at the back. Writes
+    OUT/GAME-booklet-YYYY-MM-DD-Nd.pdf. Days not in the archive are generated
+    (a few seconds each)."""
+    from ..puzzles.collect import gather, missing_days
+    from ..render.booklet import booklet_name, write_booklet
+
+    deck = deck_from(cards)
+    game = find_game(game_id, deck)
+    first = start or daily.today()
+    dates = daily.date_range(first, first + _dt.timedelta(days=days - 1))
+    todo = missing_days(game_id, dates, Path(root))
+    err = click.get_text_stream("stderr")
+    with click.progressbar(length=len(todo), label=f"generating {len(todo)} {game_id} puzzles not archived",
+                           file=err, hidden=not todo or not err.isatty(), show_pos=True) as bar:
+        puzzles = gather(game, dates, Path(root), cards=cards, jobs=jobs, on_made=lambda _: bar.update(1))
+    path = write_booklet(deck, game_id, puzzles, Path(out) / booklet_name(game_id, first, days), paper)
+    click.echo(f"wrote {path} ({days} puzzle{'s' if days != 1 else ''}, {puzzles[0].date} to "
+               f"{puzzles[-1].date}, {paper})")

@@ -1,0 +1,68 @@
+"""Puzzles for a run of days: from the archive, the missing ones generated.
+
+Used by ``pnp puzzle booklet`` and the ``puzzles`` stage of ``pnp build``.
+Archived days are read (fast); days not archived are generated exactly as
+they would be published (seconds each), on several processes when there are
+several of them. Nothing is written to the archive.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..games.base import Game
+from . import ARCHIVE, archive_path
+from .daily import Puzzle, _make_job, load_puzzle
+
+
+def week_of(day: _dt.date) -> list[_dt.date]:
+    """Monday to Sunday of the week containing ``day``."""
+    monday = day - _dt.timedelta(days=day.weekday())
+    return [monday + _dt.timedelta(days=i) for i in range(7)]
+
+
+def missing_days(game_id: str, dates: Sequence[_dt.date], root: Path = ARCHIVE) -> list[_dt.date]:
+    """The days of ``dates`` with no archive file (they must be generated)."""
+    return [d for d in dates if not archive_path(game_id, d.isoformat(), root).is_file()]
+
+
+def gather(game: Game, dates: Sequence[_dt.date], root: Path = ARCHIVE, *, cards: str | None = None,
+           jobs: int | None = None, on_made: Callable[[Puzzle], None] | None = None) -> list[Puzzle]:
+    """The puzzles of ``dates`` in order. ``on_made`` is called after each
+    generated (not archived) puzzle, e.g. to move a progress bar. With several
+    days to generate, worker processes reload the deck from ``cards`` (the same
+    file ``game`` was made from; ``None`` = the default cards file)."""
+    found: dict[_dt.date, Puzzle] = {}
+    todo = []
+    for d in dates:
+        path = archive_path(game.id, d.isoformat(), root)
+        if path.is_file():
+            found[d] = load_puzzle(path)
+        else:
+            todo.append(d)
+    if todo:
+        job_list = [(game.id, cards, d.isoformat()) for d in todo]
+        workers = min(jobs or os.cpu_count() or 1, len(todo))
+        if workers <= 1:
+            made = []
+            for d in todo:
+                from .daily import make_puzzle
+
+                p = make_puzzle(game, d)
+                made.append(p)
+                if on_made:
+                    on_made(p)
+        else:
+            import multiprocessing as mp
+
+            made = []
+            with mp.get_context("spawn" if os.name == "nt" else "fork").Pool(workers) as pool:
+                for p in pool.imap(_make_job, job_list):
+                    made.append(p)
+                    if on_made:
+                        on_made(p)
+        found.update(zip(todo, made))
+    return [found[d] for d in dates]
+

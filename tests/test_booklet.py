@@ -1,0 +1,182 @@
+"""Puzzle booklets: pages, text, answer-key figures, determinism, the CLI.
+
+Puzzles are made by hand from a real deal and a legal line (the greedy beam
+player's), so the test needs neither the archive nor the slow generator.
+"""
+from __future__ import annotations
+
+import io
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import cli
+from pnp.deck import load_deck
+from pnp.games import find_game
+from pnp.puzzles.collect import gather, week_of
+from pnp.puzzles.daily import Puzzle, candidate_deal, parse_date
+from pnp.puzzles.difficulty import beam_play
+from pnp.render.board import die_values
+from pnp.render.draw import Rect, Text, text_width
+from pnp.render.booklet import (PAPERS, answer_figure, booklet_name, booklet_pages, write_booklet,
+                                write_caller_sheet, write_puzzle_sheet)
+
+DATES = ("2026-12-07", "2026-12-08", "2026-12-09")
+
+
+def _puzzle(game_id: str, date: str) -> Puzzle:
+    deck = load_deck()
+    game = find_game(game_id, deck)
+    deal = game.parse_deal(candidate_deal(game, date, 0))
+    line = beam_play(game, deal, 1)
+    target = line.score if game_id != "grove" else game.target(deal)
+    return Puzzle(game_id, date, deal, target, 0, line.score, line.score, False, line.score + 20,
+                  tuple(line.moves), ladder=(line.score,))
+
+
+@pytest.fixture(scope="module")
+def orchard_puzzles():
+    return [_puzzle("orchard", d) for d in DATES]
+
+
+@pytest.fixture(scope="module")
+def grove_puzzles():
+    return [_puzzle("grove", d) for d in DATES[:2]]
+
+
+def _text(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def _pages(n: int) -> int:
+    """cover + one page per puzzle + caller sheet + answer keys two to a page."""
+    return 1 + n + 1 + (n + 1) // 2
+
+
+class TestBooklet:
+    def test_pages_and_text(self, tmp_path, orchard_puzzles):
+        path = write_booklet(load_deck(), "orchard", orchard_puzzles, tmp_path / "b.pdf")
+        data = path.read_bytes()
+        pages = _text(data)
+        assert len(pages) == _pages(len(orchard_puzzles))
+        reader = PdfReader(io.BytesIO(data))
+        w, h = (float(v) * 25.4 / 72 for v in reader.pages[0].mediabox[2:])
+        assert (round(w), round(h)) == (210, 297)
+        n = len(orchard_puzzles)
+        for i, p in enumerate(orchard_puzzles):
+            page = pages[1 + i]
+            assert p.id in page
+            assert str(p.target) in page
+            for c in p.deal.cards:  # every card number is printed on the page
+                assert c.format() in page
+            assert f"pnp verify {p.id}" in page
+        keys = "\n".join(pages[n + 2:])
+        for p in orchard_puzzles:
+            assert p.id in keys
+            for m in p.answer:
+                assert m.format() in keys
+            assert f"no line beats {p.bound}" in keys
+        caller = pages[n + 1]
+        assert "Caller sheet" in caller
+        for p in orchard_puzzles:
+            assert p.date in caller and not any(m.format() in caller for m in p.answer if " r" in m.format())
+
+    def test_deterministic(self, tmp_path, orchard_puzzles):
+        a = write_booklet(load_deck(), "orchard", orchard_puzzles, tmp_path / "a.pdf").read_bytes()
+        b = write_booklet(load_deck(), "orchard", orchard_puzzles, tmp_path / "b.pdf").read_bytes()
+        assert a == b
+
+    def test_letter_and_grove_recipes(self, tmp_path, grove_puzzles):
+        deck = load_deck()
+        data = write_booklet(deck, "grove", grove_puzzles, tmp_path / "g.pdf", "letter").read_bytes()
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == _pages(len(grove_puzzles))
+        w, h = (float(v) * 25.4 / 72 for v in reader.pages[0].mediabox[2:])
+        assert (round(w, 1), round(h, 1)) == PAPERS["letter"]
+        gd = deck.game("grove")
+        page = reader.pages[1].extract_text()
+        for r in grove_puzzles[0].deal.recipes:
+            rec = gd.card(r).recipe
+            assert rec.name in page and str(rec.number) in page
+        assert "Goal:" in page and "Reward:" in page
+
+    def test_answer_figure_from_replayed_state(self, orchard_puzzles, grove_puzzles):
+        deck = load_deck()
+        for p in orchard_puzzles + grove_puzzles:
+            game = find_game(p.game, deck)
+            fig, state = answer_figure(deck.game(p.game), game, p)
+            expected = {pos: spot.die for pos, spot in game.replay(p.deal, list(p.answer)).top if spot.die}
+            assert die_values(fig) == expected
+            assert expected  # a real line leaves dice in the orchard
+            assert game.score(state) == p.best
+
+    def test_figures_stay_on_the_page(self, orchard_puzzles, grove_puzzles):
+        deck = load_deck()
+        for game_id, ps in (("orchard", orchard_puzzles), ("grove", grove_puzzles)):
+            for paper, (w, h) in PAPERS.items():
+                for fig in booklet_pages(deck, game_id, ps, paper):
+                    assert (fig.width, fig.height) == (w, h)
+                    for it in fig.items:  # page-level text and boxes stay inside the margins
+                        if isinstance(it, Text):
+                            tw = text_width(it.text, it.size, it.font, it.bold)
+                            left = it.x - {"start": 0, "middle": tw / 2, "end": tw}[it.anchor]
+                            assert 5 <= left and left + tw <= w - 5, (paper, it.text)
+                            assert it.size >= 2.2, it.text  # about 6 pt at least
+                            assert 5 <= it.y <= h - 5, it.text
+                        elif isinstance(it, Rect):
+                            assert 5 <= it.x and it.x + it.w <= w - 5 and 5 <= it.y and it.y + it.h <= h - 5
+
+    def test_caller_sheet_and_single_page(self, tmp_path, orchard_puzzles):
+        deck = load_deck()
+        data = write_caller_sheet(deck, "orchard", orchard_puzzles, tmp_path / "c.pdf").read_bytes()
+        pages = _text(data)
+        assert len(pages) == 1 and "Caller sheet" in pages[0]
+        one = write_puzzle_sheet(deck, "orchard", orchard_puzzles[0], tmp_path / "p.pdf").read_bytes()
+        pages = _text(one)
+        assert len(pages) == 1 and orchard_puzzles[0].id in pages[0]
+        assert not any(m.format() in pages[0] for m in orchard_puzzles[0].answer if " r" in m.format())
+
+    def test_name(self):
+        assert booklet_name("grove", parse_date("2026-12-07"), 7) == "grove-booklet-2026-12-07-7d.pdf"
+
+    def test_week_of(self):
+        week = week_of(parse_date("2026-12-10"))
+        assert [d.isoformat() for d in (week[0], week[-1])] == ["2026-12-07", "2026-12-13"]
+
+    def test_gather_reads_the_archive(self, tmp_path, orchard_puzzles):
+        from pnp.puzzles import archive_path
+
+        p = orchard_puzzles[0]
+        path = archive_path("orchard", p.date, tmp_path)
+        path.parent.mkdir(parents=True)
+        path.write_text(p.to_yaml())
+        got = gather(find_game("orchard"), [parse_date(p.date)], tmp_path, on_made=lambda _: pytest.fail("generated"))
+        assert got == [p]
+
+
+class TestCli:
+    def test_help(self):
+        r = CliRunner().invoke(cli, ["puzzle", "booklet", "--help"])
+        assert r.exit_code == 0 and "--days" in r.output and "--paper" in r.output
+
+    @pytest.mark.parametrize("bad", ["2026-13-01", "tomorrow", "2026-1-1"])
+    def test_bad_date(self, bad):
+        r = CliRunner().invoke(cli, ["puzzle", "booklet", "--game", "orchard", "--from", bad])
+        assert r.exit_code == 2
+        assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+
+    def test_writes_from_archive(self, tmp_path, orchard_puzzles):
+        from pnp.puzzles import archive_path
+
+        for p in orchard_puzzles:
+            path = archive_path("orchard", p.date, tmp_path / "arch")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(p.to_yaml())
+        r = CliRunner().invoke(cli, ["puzzle", "booklet", "--game", "orchard", "--from", DATES[0], "--days", "3",
+                                     "--archive", str(tmp_path / "arch"), "--out", str(tmp_path / "out"),
+                                     "--paper", "letter"])
+        assert r.exit_code == 0, r.output
+        out = tmp_path / "out" / "orchard-booklet-2026-12-07-3d.pdf"
+        assert out.is_file() and str(out) in r.output
+        assert len(PdfReader(str(out)).pages) == _pages(3)
