@@ -27,7 +27,8 @@ from reportlab.platypus import TableStyle
 
 from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
-from ..rules import Box, Bullets, Example, MarketCards, Para, Section, Sheet, Table, rules_sheet
+from ..rules import (Box, Bullets, Example, MarketCards, MarketPlanting, Para, Section, Sheet, Table,
+                     planting_caption, rules_sheet)
 from .draw import Figure, Group
 from .pdf import _draw
 
@@ -150,20 +151,23 @@ def example_figures(gd: GameDeck, game: str, cell: float = 6.2):
 
 
 def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
+    """One small table per step (figure left, caption right), so the example can
+    run on into the next column; the legend comes last."""
     figw = 0.5 * width
-    rows = []
+    out: list[Flowable] = []
     for fig, caption in example_figures(gd, block.game, cell=7.0):
-        rows.append([FigureFlowable(fig, max_w=figw / mm, max_h=46), Paragraph(caption, st["caption"])])
-    t = RLTable(rows, colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
-    t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                           ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                           ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -2), 0.3, RULE)]))
+        t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), Paragraph(caption, st["caption"])]],
+                    colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
+        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                               ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)]))
+        out.append(t)
     token = "a ringed cross is a rotten token" if gd.game != "grove" else "a grey S is the squirrel, the gold " \
         "barrow the wheelbarrow (15)"
-    legend = Paragraph(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
-                       f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
-                       f"the gold frame marks the card just played.", st["small"])
-    return [legend, t]
+    out.append(Paragraph(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
+                         f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
+                         f"the gold frame marks the card just played.", st["small"]))
+    return out
 
 
 def _market_cards(gd: GameDeck, width: float) -> Flowable:
@@ -185,6 +189,39 @@ def _market_cards(gd: GameDeck, width: float) -> Flowable:
     return FigureFlowable(out)
 
 
+def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
+    """The planting diagram: six cards in two rows, a new card on the right
+    straddling both rows (gold frame), arrows to the cards it touches."""
+    from .cards import card_style, fruit_symbol
+    from .draw import Paint, Polygon, Polyline, Rect, Text
+
+    st = card_style(gd)
+    w, h, gap = 14.0, 19.6, 1.0
+    fig = Figure(4 * (w + gap) + 24, 2 * (h + gap) + 2)
+
+    def card(x, y, key, frame=None):
+        f = gd.fruit(key)
+        fig.add(Rect(x, y, w, h, r=1.2, paint=Paint(fill=st.ground, stroke=frame or f.colour,
+                                                   width=1.0 if frame else 0.6)))
+        fig.add(fruit_symbol(f.shape, x + w / 2, y + h / 2, 4.2, f.colour, st.ink, outline=0.3))
+        fig.add(Text(x + w / 2, y + h - 2.0, f.name, size=2.3, anchor="middle", fill=st.ink))
+
+    for i, key in enumerate(block.start):
+        r, c = divmod(i, 3)
+        card(1 + c * (w + gap), 1 + r * (h + gap), key)
+    nx, ny = 1 + 3 * (w + gap), 1 + (h + gap) / 2
+    card(nx, ny, block.planted, frame=st.accent)
+    # the long edge it shares with two cards
+    fig.add(Polyline(((nx - gap / 2, ny), (nx - gap / 2, ny + h)), Paint(stroke=st.accent, width=0.9)))
+    ax = nx + w + 3
+    for r in (0, 1):
+        y = 1 + r * (h + gap) + h / 2
+        fig.add(Text(ax, y + 1, f"+1 {gd.fruit(block.start[2 + 3 * r]).name}", size=2.8, bold=True, fill=st.ink))
+    fig.add(Polygon(((nx + w / 2 - 1.6, ny - 2.8), (nx + w / 2 + 1.6, ny - 2.8), (nx + w / 2, ny - 0.6)),
+                    Paint(fill=st.accent)))
+    return fig
+
+
 def section_flowables(sec: Section, gd: GameDeck, width: float, st) -> list[Flowable]:
     out: list[Flowable] = []
     body: list[Flowable] = []
@@ -200,6 +237,11 @@ def section_flowables(sec: Section, gd: GameDeck, width: float, st) -> list[Flow
             body.append(_box(b, width, st))
         elif isinstance(b, Example):
             body.extend(_example(b, gd, width, st))
+        elif isinstance(b, MarketPlanting):
+            body.append(Spacer(1, 1 * mm))
+            body.append(FigureFlowable(planting_figure(gd, b), max_w=width / mm))
+            body.append(Paragraph(planting_caption(gd, b), st["caption"]))
+            body.append(Spacer(1, 2 * mm))
         elif isinstance(b, MarketCards):
             body.append(_market_cards(gd, width))
             body.append(Spacer(1, 2 * mm))

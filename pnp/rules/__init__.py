@@ -65,7 +65,16 @@ class MarketCards:
     """Pictures of the Orchards market cards (one fruit card per fruit, one buyer)."""
 
 
-Block = Union[Para, Bullets, Table, Box, Example, MarketCards]
+@dataclass(frozen=True)
+class MarketPlanting:
+    """A diagram of planting in Orchards market: the start block, a card planted
+    against two cards, and what the planter takes (``grow``)."""
+
+    start: tuple[str, ...]  # six fruit keys: top row, then bottom row
+    planted: str  # the fruit planted on the right, straddling both rows
+
+
+Block = Union[Para, Bullets, Table, Box, Example, MarketCards, MarketPlanting]
 
 
 @dataclass(frozen=True)
@@ -495,7 +504,7 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         Section("What you need", (components,)),
         Section("The cards", (MarketCards(),)),
         Section("Setting up", (setup,)),
-        Section("A turn", (turn,)),
+        Section("A turn", (turn, _planting(gd))),
         Section("Claiming and selling", claim),
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
@@ -503,6 +512,20 @@ def _market_sheet(gd: GameDeck) -> Sheet:
     )
     return Sheet("orchards-market", "Orchards market", "Plant, grow, harvest and sell: a card game for two or "
                  "more players. About thirty minutes.", sections)
+
+
+def _planting(gd: GameDeck) -> MarketPlanting:
+    keys = list(gd.fruit_keys)
+    start = tuple((keys * 2)[:6])
+    return MarketPlanting(start, keys[-1] if len(keys) > 1 else keys[0])
+
+
+def planting_caption(gd: GameDeck, block: MarketPlanting) -> str:
+    """Says what the diagram shows, from the same data the diagram is drawn from."""
+    a, b = gd.fruit(block.start[2]).name, gd.fruit(block.start[5]).name
+    new = gd.fruit(block.planted).name
+    return (f"Planting: a {new} card goes against the outside of the orchard, its long edge touching the {a} and "
+            f"the {b}. To grow, the planter takes one {a} and one {b} from the supply.")
 
 
 def rules_sheet(gd: GameDeck) -> Sheet:
