@@ -121,6 +121,6 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str,
     with click.progressbar(length=len(todo), label=f"generating {len(todo)} {game_id} puzzles not archived",
                            file=err, hidden=not todo or not err.isatty(), show_pos=True) as bar:
         puzzles = gather(game, dates, Path(root), cards=cards, jobs=jobs, on_made=lambda _: bar.update(1))
-    path = write_booklet(deck, game_id, puzzles, Path(out) / booklet_name(game_id, first, days), paper)
+    path = write_booklet(deck, game_id, puzzles, Path(out) / booklet_name(game_id, first, days, paper), paper)
     click.echo(f"wrote {path} ({days} puzzle{'s' if days != 1 else ''}, {puzzles[0].date} to "
                f"{puzzles[-1].date}, {paper})")

@@ -33,7 +33,7 @@ from .draw import Figure, Group, Paint, Polyline, Rect, Text, text_width, wrap
 from .words import describe_recipe, recipe_words
 
 __all__ = ["PAPERS", "write_booklet", "write_caller_sheet", "write_puzzle_sheet", "booklet_name",
-           "answer_figure", "booklet_pages"]
+           "answer_figure", "booklet_pages", "build_puzzles"]
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 12.0
@@ -58,10 +58,10 @@ def long_date(iso: str) -> str:
            f"{d.day} {MONTHS[d.month - 1]} {d.year}"
 
 
-def booklet_name(game_id: str, start: _dt.date | str, days: int) -> str:
-    """``orchard-booklet-2026-12-07-7d.pdf``."""
+def booklet_name(game_id: str, start: _dt.date | str, days: int, paper: str = "a4") -> str:
+    """``orchard-booklet-2026-12-07-7d.pdf`` (A4); ``...-7d-letter.pdf`` for Letter."""
     s = start if isinstance(start, str) else start.isoformat()
-    return f"{game_id}-booklet-{s}-{days}d.pdf"
+    return f"{game_id}-booklet-{s}-{days}d{'' if paper == 'a4' else '-' + paper}.pdf"
 
 
 class _Page:
@@ -593,9 +593,11 @@ def write_booklet(deck: Deck, game_id: str, puzzles: Sequence[Puzzle], path: str
 def write_caller_sheet(deck: Deck, game_id: str, puzzles: Sequence[Puzzle], path: str | Path,
                        paper: str = "a4") -> Path:
     """Only the caller sheet (card numbers to call, in order, and the targets)."""
-    figs = booklet_pages(deck, game_id, puzzles, paper, cover=False, answers=False)[len(puzzles):]
     w, h = _paper(paper)
-    gd = deck.game(game_id)
+    gd, _ = _check(deck, game_id, puzzles)
+    footer = f"pnp  ·  {short_title(gd)} daily puzzles  ·  {puzzles[0].date}" + (
+        f" to {puzzles[-1].date}" if len(puzzles) > 1 else "")
+    figs = [pg.fig for pg in _caller_pages(w, h, gd, puzzles, footer, 1)]
     return atomic_write(path, _pdf(figs, w, h, f"{short_title(gd)} caller sheet {puzzles[0].date}"))
 
 
@@ -604,3 +606,41 @@ def write_puzzle_sheet(deck: Deck, game_id: str, puzzle: Puzzle, path: str | Pat
     figs = booklet_pages(deck, game_id, [puzzle], paper, cover=False, caller=False, answers=False)
     w, h = _paper(paper)
     return atomic_write(path, _pdf(figs, w, h, puzzle.id))
+
+
+# --------------------------------------------------------------------------- pnp build
+
+
+def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequence[str] = ("orchard", "grove"),
+                  day: _dt.date | None = None, root: Path | None = None, cards: str | None = None) -> list[Path]:
+    """The ``puzzles`` stage of ``pnp build``, into ``out``: for each game, today's
+    puzzle as text (as ``pnp puzzle daily`` prints it), JSON (answer included) and
+    a one-page PDF, and the booklet of the week containing today (Monday to
+    Sunday; A4 and Letter) with its caller sheet. Days not in the archive are
+    generated (seconds each); ``progress`` hears about each one."""
+    import json
+
+    from ..puzzles import ARCHIVE
+    from ..puzzles.collect import gather, week_of
+    from ..puzzles.daily import describe, today
+
+    day = day or today()
+    root = ARCHIVE if root is None else Path(root)
+    week = week_of(day)
+    written: list[Path] = []
+    for game_id in games:
+        game = find_game(game_id, deck)
+        puzzles = gather(game, week, root, cards=cards, on_made=lambda p: progress(f"generated {p.id}"))
+        p = puzzles[day.weekday()]
+        base = out / p.id
+        written.append(atomic_write(base.with_suffix(".txt"), "\n".join(describe(p, game)) + "\n"))
+        written.append(atomic_write(base.with_suffix(".json"), json.dumps(p.to_json(), indent=2) + "\n"))
+        written.append(write_puzzle_sheet(deck, game_id, p, base.with_suffix(".pdf")))
+        progress(str(base))
+        for paper in PAPERS:
+            written.append(write_booklet(deck, game_id, puzzles, out / booklet_name(game_id, week[0], 7, paper),
+                                         paper))
+            progress(str(written[-1]))
+        written.append(write_caller_sheet(deck, game_id, puzzles,
+                                          out / f"{game_id}-caller-sheet-{week[0].isoformat()}-7d.pdf"))
+    return written
