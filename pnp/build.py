@@ -101,6 +101,14 @@ def write_scorepads(deck: Deck, out: Path, progress: Progress) -> list[Path]:
     return write_all_scorepads(deck, out, progress)
 
 
+def write_puzzles(deck: Deck, out: Path, progress: Progress) -> list[Path]:
+    """Today's orchard and grove puzzles (text, JSON, one-page PDF) and this week's
+    booklets, into ``puzzles/``; days not in the archive are generated (slow)."""
+    from .render.booklet import build_puzzles
+
+    return build_puzzles(deck, out / "puzzles", progress)
+
+
 STAGES: list[tuple[str, Callable[[Deck, Path, Progress], Iterable[Path]]]] = [
     ("card lists", write_card_lists),
     ("print sheets", write_print_sheets),
@@ -109,6 +117,7 @@ STAGES: list[tuple[str, Callable[[Deck, Path, Progress], Iterable[Path]]]] = [
     ("tts sheets", write_tts_sheets),
     ("rules sheets", write_rules_sheets),
     ("score pads", write_scorepads),
+    ("puzzles", write_puzzles),
 ]
 
 
