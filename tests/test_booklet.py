@@ -177,6 +177,39 @@ class TestCli:
                                      "--archive", str(tmp_path / "arch"), "--out", str(tmp_path / "out"),
                                      "--paper", "letter"])
         assert r.exit_code == 0, r.output
-        out = tmp_path / "out" / "orchard-booklet-2026-12-07-3d.pdf"
+        out = tmp_path / "out" / "orchard-booklet-2026-12-07-3d-letter.pdf"
         assert out.is_file() and str(out) in r.output
         assert len(PdfReader(str(out)).pages) == _pages(3)
+
+
+class TestBuildStage:
+    def test_registered(self):
+        from pnp.build import STAGES
+
+        assert "puzzles" in dict(STAGES)
+
+    def test_today_and_the_week(self, tmp_path):
+        import json
+
+        from pnp.puzzles import archive_path
+        from pnp.render.booklet import build_puzzles
+
+        week = week_of(parse_date("2026-12-10"))
+        for d in week:
+            p = _puzzle("orchard", d.isoformat())
+            path = archive_path("orchard", p.date, tmp_path / "arch")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(p.to_yaml())
+        heard = []
+        written = build_puzzles(load_deck(), tmp_path / "out", heard.append, games=("orchard",),
+                                day=parse_date("2026-12-10"), root=tmp_path / "arch")
+        names = sorted(p.name for p in written)
+        assert names == ["orchard-2026-12-10.json", "orchard-2026-12-10.pdf", "orchard-2026-12-10.txt",
+                         "orchard-booklet-2026-12-07-7d-letter.pdf", "orchard-booklet-2026-12-07-7d.pdf",
+                         "orchard-caller-sheet-2026-12-07-7d.pdf"]
+        out = tmp_path / "out"
+        assert json.loads((out / "orchard-2026-12-10.json").read_text())["id"] == "orchard-2026-12-10"
+        assert "draw order:" in (out / "orchard-2026-12-10.txt").read_text()
+        assert len(PdfReader(str(out / "orchard-2026-12-10.pdf")).pages) == 1
+        assert len(PdfReader(str(out / "orchard-booklet-2026-12-07-7d.pdf")).pages) == _pages(7)
+        assert not any(h.startswith("generated") for h in heard)  # all from the archive
