@@ -50,7 +50,7 @@ def test_harvest_log_has_the_tier_table(game):
         assert tier.name in log
         assert re.search(rf"(?<!\d){tier.min}(?!\d)", log)
     together = page_texts(game)[-1]
-    for word in ("Player", "Score", "Dice in", "orchard"):
+    for word in ("Player", "Score", "Dice in", "grove" if game == "grove" else "orchard"):
         assert word in together
 
 

@@ -153,11 +153,12 @@ def _solitaire_log(p: Page, gd: GameDeck, footer: str) -> None:
 
 def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
     tokens = "Rotten\ntokens" if gd.game != "grove" else "Squirrel\nused"
+    place = "grove" if gd.game == "grove" else "orchard"
     top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties: fewer tokens used "
-                   "wins, then more dice in the orchard.", footer)
+                   f"wins, then more dice in the {place}.", footer)
     W = p.W - 2 * MARGIN
     widths = [W * s for s in (0.34, 0.14, 0.14, 0.14, 0.1, 0.14)]
-    header = ["Player", "Score", tokens, "Dice in\norchard", "Place", "Tier"]
+    header = ["Player", "Score", tokens, f"Dice in\n{place}", "Place", "Tier"]
     block = 9 + 6 * 7.5 + 14
     n = int((p.H - MARGIN - 6 - top) // block)
     y = top
