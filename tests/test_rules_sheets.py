@@ -136,3 +136,17 @@ def test_cli(tmp_path):
     assert len(r.output.strip().splitlines()) == 1 and "chess" in r.output
     r = CliRunner().invoke(cli, ["rules", "--help"])
     assert r.exit_code == 0 and "--paper" in r.output
+
+
+def test_edited_deck_without_the_example_cards(tmp_path):
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    lines = [ln for ln in src.splitlines() if not re.match(r"\s+- \{id: 1[0-8], face", ln)]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    deck = load_deck(str(cards))
+    assert len(deck.game("orchard").cards) == 9
+    from pypdf import PdfReader
+
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(deck, "orchard"))).pages)
+    assert "does not replay with this cards file" in re.sub(r"\s+", " ", text)
+    assert re.search(r"9 orchard cards", text)

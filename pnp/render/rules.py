@@ -153,9 +153,17 @@ def example_figures(gd: GameDeck, game: str, cell: float = 6.2):
 def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
     """One small table per step (figure left, caption right), so the example can
     run on into the next column; the legend comes last."""
+    from ..errors import PnpError
+    from ..rules.examples import EXAMPLES
+
     figw = 0.5 * width
     out: list[Flowable] = []
-    for fig, caption in example_figures(gd, block.game, cell=7.0):
+    try:
+        figures = example_figures(gd, block.game, cell=7.0)
+    except PnpError as exc:  # an edited deck without the example's cards: say so, do not fail
+        return [Paragraph(f"(The scripted example {EXAMPLES[block.game][0]} does not replay with this cards "
+                          f"file: {exc}.)", st["small"])]
+    for fig, caption in figures:
         t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), Paragraph(caption, st["caption"])]],
                     colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
         t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
