@@ -147,8 +147,11 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
         "placed or no hand card can be placed.",
         "Sketch your orchard in the grid if you like, and write down each move (see the notation box on "
         "the page). Then write your score in the box and look up your tier.",
-        "The days get harder through the week: Monday is the gentlest, Sunday the hardest. The answer keys "
-        "at the back show a line that reaches the target (the best line found), with the final orchard.",
+        ("Each day's challenge is chosen by the day of the week: Monday's is the gentlest, Sunday's the "
+         "hardest, as far as the day's candidate deals allow." if grove else
+         "Targets rise through the week: Monday's is the gentlest, Sunday's asks for the best line found. "
+         "The level on each page says how hard the target really is to reach.")
+        + " The answer keys at the back show the best line found, with its final orchard.",
         "Playing in a group with one set of cards each? One person reads the caller sheet aloud, card by "
         "card, and everyone lays out the same deal.",
     ]
@@ -181,6 +184,52 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
         y2 += 5.2
     if len(shown) < len(puzzles):
         pg.text(col2, y2, f"... and {len(puzzles) - len(shown)} more", 3.4, fill=GREY)
+    y = max(y, y2) + 8
+    _cover_example(pg, gd, game, x, y, cw, pg.h - MARGIN - 10 - y)
+
+
+def _example(gd: GameDeck, game: Game):
+    """A small worked move on the deck's first cards: (state before, move, state after)."""
+    from ..notation import CardRef, Deal
+
+    cards = [gd.card(i) for i in sorted(gd.card_ids)[:3]]
+    refs = tuple(CardRef(c.id, c.sides[0] if game.id == "orchard-pnp" else "") for c in cards)
+    try:
+        deal = game.parse_deal(Deal(game.id, refs))
+        state = game.start(deal)
+        moves = game.legal_moves(state)
+    except Exception:  # an odd home-made deck: no example rather than no booklet
+        return None
+    if not moves:
+        return None
+    pick = min(moves, key=lambda m: (m.rot != 90, m.card != refs[1].id, m.x >= 0, m.y <= 0, m.format()))
+    return state, pick, game.apply(state, pick)
+
+
+def _cover_example(pg: _Page, gd: GameDeck, game: Game, x: float, y: float, w: float, h: float) -> None:
+    ex = _example(gd, game)
+    if ex is None or h < 40:
+        return
+    before, move, after = ex
+    pg.text(x, y, "Reading a move", 5, bold=True)
+    y += 4
+    fig = board_figure(gd, after, cell=11.0, highlight="last")
+    k = min(1.0, (h - 6) / fig.height, (w * 0.45) / fig.width)
+    pg.embed(fig, x, y, scale=k, cls="example-board")
+    tx, tw = x + fig.width * k + 8, w - fig.width * k - 8
+    m = move.format()
+    start = before.placed[0]
+    ty = y + 6
+    pg.text(tx, ty, m, 6, bold=True, mono=True)
+    ty += 8
+    turn = {0: "not turned", 90: "turned a quarter turn clockwise", 180: "turned upside down",
+            270: "turned three quarters clockwise"}[move.rot]
+    ty = pg.para(tx, ty, f"Card {start.card.format()} is the start card, upright with its top-left cell on "
+                         f"square 0,0. The move {m} plays card {move.card}, {turn} (r{move.rot}), with its "
+                         f"top-left cell on square {move.x},{move.y}: x counts to the right, y counts down, "
+                         f"and both go negative to the left of and above the start card.", tw, 3.3) + 2
+    pg.para(tx, ty, "The outlined card is the one just played; the numbers in the squares are dice.", tw, 3.0,
+            fill=GREY)
 
 
 def _deal_row(pg: _Page, gd: GameDeck, p: Puzzle, st: CardStyle, x: float, y: float, cw: float) -> float:
@@ -279,7 +328,7 @@ def _sketch_grid(pg: _Page, p: Puzzle, game: Game, x: float, y: float, cell: flo
     return oy + (gy1 - gy0 + 1) * cell
 
 
-def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float, h: float) -> None:
+def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float, h: float) -> float:
     # target
     pg.box(x, y, w, 20, fill=PALE, stroke=INK, width=0.4)
     pg.text(x + 4, y + 6.5, "TARGET", 3.2, bold=True, fill=GREY)
@@ -307,8 +356,9 @@ def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float
     pg.text(x, y, "Tier reached", 3.2, bold=True)
     pg.rule(x + 22, y + 0.6, x + w, colour=GREY, width=0.3)
     y += 8
-    pg.text(x, y, "Rotten tokens / squirrel used" if gd.game != "grove" else "Squirrel used?", 2.8, fill=GREY)
+    pg.text(x, y, "Rotten tokens used" if gd.game != "grove" else "Squirrel used?", 2.8, fill=GREY)
     pg.rule(x + w - 12, y + 0.6, x + w, colour=GREY, width=0.3)
+    return y + 2
 
 
 _MOVE_ROW = 7.0
@@ -396,15 +446,17 @@ def _puzzle_page(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, st: CardStyle, 
     moves_h = _MOVE_ROW * math.ceil(n_moves / 4) + 8
     width_cell = (cw - panel_w - 6 - 4.5) / ncols
     cell = min(9.0, (avail_h - 4.5 - 5) / nrows, width_cell)
-    with_moves = min(9.0, (avail_h - moves_h - 4.5 - 5) / nrows, width_cell) >= 7.5
+    with_moves = min(9.0, (avail_h - moves_h - 4.5 - 5) / nrows, width_cell) >= 6.5
     if with_moves:
         cell = min(9.0, (avail_h - moves_h - 4.5 - 5) / nrows, width_cell)
     pg.text(x, y + 3.6, "Sketch your orchard", 3.6, bold=True)
     pg.text(x + 38, y + 3.6, "x across, y down; the shaded squares are the start card", 2.8, fill=GREY)
     grid_bottom = _sketch_grid(pg, p, game, x, y + 5, cell)
-    _side_panel(pg, gd, p, x + cw - panel_w, y + 1, panel_w, avail_h)
+    panel_bottom = _side_panel(pg, gd, p, x + cw - panel_w, y + 1, panel_w, avail_h)
     if with_moves:
         _moves_area(pg, n_moves, x, max(grid_bottom + 3, bottom - moves_h - 2), cw)
+    elif panel_bottom + 4 + 6 + _MOVE_ROW * math.ceil(n_moves / 2) <= grid_bottom:
+        _moves_area(pg, n_moves, x + cw - panel_w, panel_bottom + 4, panel_w, cols=2)
     _notation_box(pg, p, x, bottom, cw)
     pg.footer(footer, f"page {page}")
 
@@ -440,14 +492,15 @@ def _caller_pages(w: float, h: float, gd: GameDeck, puzzles: Sequence[Puzzle], f
             pg.text(x, by - 0.3, f"{p.weekday[:3]} {p.date}", 3.4, bold=True, cls="caller-day")
             pg.text(x, by + 3.6, p.id, 2.6, fill=GREY)
             pg.text(x + 34, by, p.start.format(), 5, bold=True)
-            pg.text(x + 50, by, "  ".join(c.format() for c in p.hand), 5, bold=True)
+            for k, c in enumerate(p.hand):
+                pg.text(x + 50 + k * 10, by, c.format(), 5, bold=True)
             step = min(14.0, (cw - 72 - 16) / max(1, len(p.draws)))
             for k, c in enumerate(p.draws):
                 pg.text(x + 72 + k * step, by, c.format(), 5, bold=True)
             pg.text(x + cw, by, str(p.target), 5, bold=True, anchor="end")
             if grove and p.deal.recipes:
                 recs = "recipes set aside:  " + ",   ".join(
-                    f"{r} {gd.card(r).recipe.name} ({gd.card(r).recipe.number})" for r in p.deal.recipes)
+                    f"card {r} {gd.card(r).recipe.name} ({gd.card(r).recipe.number})" for r in p.deal.recipes)
                 pg.text(x + 34, by + 6.2, recs, _fit(recs, cw - 34, 3.0), fill=GREY)
             y += row_h
             pg.rule(x, y, x + cw)
