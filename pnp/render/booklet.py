@@ -381,7 +381,8 @@ def _moves_area(pg: _Page, n: int, x: float, y: float, w: float, cols: int = 4) 
 def _notation_box(pg: _Page, p: Puzzle, x: float, y: float, w: float) -> float:
     lines = [
         ("Write one move per line:  ", "CARD rROT X,Y  [dice X,Y ...]"),
-        ("CARD is the card number; rROT its clockwise turn (r0, r90, r180 or r270); X,Y the square of its "
+        ("CARD is the card number" + (" with its side letter (3b)" if p.game == "orchard-pnp" else "")
+         + "; rROT its clockwise turn (r0, r90, r180 or r270); X,Y the square of its "
          "top-left cell after turning. When dice run short, list the squares that get them first after "
          "\"dice\". Example: ", "7 r90 -1,2"),
         ("Check your line at a computer:  ", f"pnp verify {p.id} line.txt"),
