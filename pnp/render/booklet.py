@@ -532,7 +532,8 @@ def _answer_block(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, x: float, y: f
     ty += 5.2
     for i, m in enumerate(p.answer, 1):
         pg.text(rx, ty, f"{i}.", 3.3, fill=GREY)
-        pg.text(rx + 6, ty, m.format(), 3.4, bold=True, mono=True, cls="answer-move")
+        pg.text(rx + 6, ty, m.format(), _fit(m.format(), right_w - 6, 3.4, "Courier", True), bold=True, mono=True,
+                cls="answer-move")
         ty += 4.6
     ty += 2
     sheet = game.score_sheet(state)
@@ -680,11 +681,12 @@ def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequ
 
     day = day or today()
     root = ARCHIVE if root is None else Path(root)
+    jobs = None if cards is not None or _is_default_deck(deck) else 1  # workers reload the deck from a file
     week = week_of(day)
     written: list[Path] = []
     for game_id in games:
         game = find_game(game_id, deck)
-        puzzles = gather(game, week, root, cards=cards, on_made=lambda p: progress(f"generated {p.id}"))
+        puzzles = gather(game, week, root, cards=cards, jobs=jobs, on_made=lambda p: progress(f"generated {p.id}"))
         p = puzzles[day.weekday()]
         base = out / p.id
         written.append(atomic_write(base.with_suffix(".txt"), "\n".join(describe(p, game)) + "\n"))
@@ -698,3 +700,12 @@ def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequ
         written.append(write_caller_sheet(deck, game_id, puzzles,
                                           out / f"{game_id}-caller-sheet-{week[0].isoformat()}-7d.pdf"))
     return written
+
+
+def _is_default_deck(deck: Deck) -> bool:
+    from ..deck import load_deck
+
+    try:
+        return load_deck(None) is deck
+    except PnpError:
+        return False
