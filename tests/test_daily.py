@@ -1,0 +1,319 @@
+"""Daily puzzles: the deal generator (golden), the archive, publishing, the CLI."""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import shutil
+from pathlib import Path
+from statistics import correlation, mean
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.errors import PuzzleError
+from pnp.games import find_game
+from pnp.notation import Deal, SolutionLine
+from pnp.puzzles import daily
+from pnp.puzzles.daily import Puzzle, candidate_deal, load_puzzle
+from pnp.puzzles.difficulty import WIDTHS, difficulty_of
+from pnp.puzzles.rng import DealRandom, seed_text
+from pnp.verify import verify
+
+ROOT = Path(__file__).resolve().parents[1]
+ARCHIVE = ROOT / "puzzles"
+ARCHIVED = sorted(ARCHIVE.glob("*/*/*.yaml"))
+
+
+# ----------------------------------------------------------------- the generator
+
+
+def _spec_words(seed: str):
+    """The byte stream of the module doc, written again from the words alone."""
+    block = 0
+    while True:
+        digest = hashlib.sha256(f"{seed}/{block}".encode()).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(digest[i:i + 4], "big")
+        block += 1
+
+
+def _spec_shuffle(seed: str, items: list) -> list:
+    words = _spec_words(seed)
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = 2 ** 32 - (2 ** 32 % n)
+        w = next(words)
+        while w >= limit:
+            w = next(words)
+        j = w % n
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def test_rng_golden_values():
+    r = DealRandom("orchard:2026-12-01")
+    assert [r.below(1000) for _ in range(5)] == [366, 410, 135, 85, 425]
+    assert DealRandom("test").shuffle(list(range(10))) == [4, 0, 2, 9, 6, 1, 8, 3, 5, 7]
+
+
+@pytest.mark.parametrize("seed", ["orchard:2026-12-01", "grove:2027-01-31#2", "x", ""])
+def test_rng_matches_its_documentation(seed):
+    assert DealRandom(seed).shuffle(list(range(18))) == _spec_shuffle(seed, range(18))
+
+
+def test_rng_rejects_words_that_would_bias():
+    # below(3): limit = 2**32 - 1, so only the word 0xFFFFFFFF is rejected; a
+    # generator over many draws stays in range and is roughly uniform
+    r = DealRandom("bias")
+    draws = [r.below(3) for _ in range(3000)]
+    assert set(draws) == {0, 1, 2}
+    assert all(800 < draws.count(k) < 1200 for k in range(3))
+    with pytest.raises(ValueError):
+        r.below(0)
+
+
+def test_seed_text():
+    assert seed_text("orchard", "2026-12-01") == "orchard:2026-12-01"
+    assert seed_text("grove", "2026-12-01", 2) == "grove:2026-12-01#2"
+
+
+GOLDEN = [
+    ("orchard", "2026-12-01", 0, "orchard:17,3,15,12,14,10,18,7,16"),
+    ("orchard", "2027-01-31", 0, "orchard:6,2,3,18,9,10,17,13,16"),
+    ("orchard", "2030-06-15", 0, "orchard:1,8,6,3,13,18,16,17,2"),
+    ("orchard-pnp", "2026-12-01", 0, "orchard-pnp:7b,5a,9b,3b,2a,1b,8b,4a,6a"),
+    ("orchard-pnp", "2027-01-31", 0, "orchard-pnp:4a,2b,5a,6b,1a,7b,8a,3a,9a"),
+    ("orchard-pnp", "2030-06-15", 0, "orchard-pnp:5b,7a,2b,4b,8a,6b,9a,3b,1a"),
+    ("grove", "2026-12-01", 0, "grove:4,13,10,7,17,14,15,5,8;recipes=16,18"),
+    ("grove", "2026-12-01", 1, "grove:17,5,3,15,10,4,18,9,16;recipes=7,11"),
+    ("grove", "2027-01-31", 0, "grove:2,6,13,12,17,15,3,5,11;recipes=1,18"),
+    ("grove", "2030-06-15", 0, "grove:12,8,9,6,18,15,2,3,10;recipes=4,13"),
+]
+
+
+@pytest.mark.parametrize("game_id,date,k,expected", GOLDEN)
+def test_daily_deals_never_change(game_id, date, k, expected):
+    assert candidate_deal(find_game(game_id), date, k).format() == expected
+
+
+@pytest.mark.parametrize("game_id,date,k,expected", GOLDEN)
+def test_daily_deal_follows_the_documented_recipe(game_id, date, k, expected):
+    game = find_game(game_id)
+    rng = DealRandom(seed_text(game_id, date, k))
+    order = rng.shuffle(sorted(game.deck.card_ids))
+    deal = Deal.parse(expected)
+    if game_id == "grove":
+        assert list(deal.recipes) == order[:2]
+        assert [c.id for c in deal.cards] == order[2:11]
+    else:
+        assert [c.id for c in deal.cards] == order[:9]
+    if game_id == "orchard-pnp":
+        assert [c.side for c in deal.cards] == ["ab"[rng.below(2)] for _ in range(9)]
+    game.check_deal(deal)  # a legal deal: known cards, no repeats, recipes set aside
+
+
+def test_dates_are_checked():
+    with pytest.raises(PuzzleError):
+        daily.parse_date("2026-13-01")
+    with pytest.raises(PuzzleError):
+        daily.parse_date("2026-1-1")
+    with pytest.raises(PuzzleError):
+        daily.date_range(dt.date(2026, 12, 2), dt.date(2026, 12, 1))
+    assert len(daily.date_range(dt.date(2026, 12, 1), dt.date(2027, 1, 31))) == 62
+
+
+def test_wanted_level_rises_through_the_week():
+    monday = dt.date(2026, 11, 30)
+    levels = [daily.wanted_level(monday + dt.timedelta(days=i)) for i in range(7)]
+    assert levels[0] == 0 and levels[-1] == len(WIDTHS)
+    assert levels == sorted(levels)
+
+
+# ----------------------------------------------------------------- the archive
+
+
+def test_the_archive_covers_december_and_january():
+    for game_id in daily.ARCHIVED_GAMES:
+        for day in daily.date_range(dt.date(2026, 12, 1), dt.date(2027, 1, 31)):
+            path = ARCHIVE / game_id / str(day.year) / f"{game_id}-{day.isoformat()}.yaml"
+            assert path.is_file(), path
+
+
+@pytest.mark.parametrize("path", ARCHIVED, ids=lambda p: p.stem)
+def test_archived_puzzle_is_sound(path):
+    p = load_puzzle(path)
+    game = find_game(p.game)
+    assert path.name == f"{p.id}.yaml" and path.parent.name == p.date[:4]
+    # the deal is the day's candidate, and the file reads back to itself
+    assert p.deal == candidate_deal(game, p.date, p.candidate)
+    assert Puzzle.from_yaml(p.to_yaml()) == p
+    assert path.read_text(encoding="utf-8") == p.to_yaml()
+    # the answer key is a witness: it replays legally to the best score, which meets the target
+    lines = [SolutionLine(i, i, m) for i, m in enumerate(p.answer, 1)]
+    v = verify(game, p.deal, lines, target=p.target)
+    assert v.legal and v.complete, v.error
+    assert v.score == p.best >= p.target
+    assert p.bound >= p.best and (p.bound == p.best) >= p.proven
+    # the target rule and the measured difficulty
+    if p.game == "grove":
+        assert p.target == game.target(p.deal)
+    else:
+        f = dt.date.fromisoformat(p.date).weekday() / 6
+        assert p.target == p.greedy + round(f * (p.best - p.greedy))
+    assert p.greedy == p.ladder[0] and len(p.ladder) == len(WIDTHS)
+    assert p.difficulty == difficulty_of([_Score(s) for s in p.ladder], p.target) or \
+        (p.game == "grove" and p.difficulty == len(WIDTHS))
+
+
+class _Score:
+    def __init__(self, score):
+        self.score = score
+
+
+@pytest.mark.parametrize("game_id", daily.ARCHIVED_GAMES)
+def test_difficulty_rises_through_the_week_on_average(game_id):
+    by_day: dict[int, list[int]] = {}
+    days, levels = [], []
+    for path in sorted((ARCHIVE / game_id).glob("*/*.yaml")):
+        p = load_puzzle(path)
+        wd = dt.date.fromisoformat(p.date).weekday()
+        by_day.setdefault(wd, []).append(p.difficulty)
+        days.append(wd)
+        levels.append(p.difficulty)
+    assert len(by_day) == 7
+    means = [mean(by_day[d]) for d in range(7)]
+    # Monday is the gentlest day, the end of the week is harder than its
+    # start, and difficulty climbs with the weekday (Grove can only choose
+    # among winnable deals, so its Saturday and Sunday are close)
+    assert means[0] == min(means) < means[6]
+    assert mean(means[:3]) + 1 < mean(means[4:])
+    assert correlation(days, levels) > 0.5
+
+
+# ----------------------------------------------------------------- publishing
+
+
+FIRST = "2026-12-01"
+
+
+@pytest.fixture(scope="module")
+def regenerated():
+    """One real generation of an archived day (the generator, end to end)."""
+    return daily.make_puzzle(find_game("orchard"), FIRST)
+
+
+def test_generation_reproduces_the_archive(regenerated):
+    assert regenerated == load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
+
+
+def _archive_with(tmp_path: Path, text: str | None = None) -> Path:
+    src = ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml"
+    dst = tmp_path / "orchard" / "2026" / src.name
+    dst.parent.mkdir(parents=True)
+    if text is None:
+        shutil.copy(src, dst)
+    else:
+        dst.write_text(text, encoding="utf-8")
+    return dst
+
+
+def test_publish_leaves_an_equal_file_alone(tmp_path, regenerated, monkeypatch):
+    dst = _archive_with(tmp_path)
+    before = dst.stat().st_mtime_ns
+    monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
+    out = list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    assert [o.status for o in out] == ["unchanged"]
+    assert dst.stat().st_mtime_ns == before
+
+
+def test_publish_refuses_to_rewrite_a_different_file(tmp_path, regenerated, monkeypatch):
+    text = regenerated.to_yaml().replace(f"target: {regenerated.target}\n", f"target: {regenerated.target + 1}\n")
+    dst = _archive_with(tmp_path, text)
+    monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
+    with pytest.raises(PuzzleError, match="never rewritten"):
+        list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    assert dst.read_text(encoding="utf-8") == text
+    # and through the CLI: exit 2, one line naming the file
+    r = CliRunner().invoke(cli, ["puzzle", "publish", "--game", "orchard", "--from", FIRST, "--to", FIRST,
+                                 "--archive", str(tmp_path), "--jobs", "1"])
+    assert r.exit_code == 2
+    err = r.output.strip().splitlines()
+    assert err[-1].startswith(f"pnp: {dst}: ") and "target" in err[-1] and "Traceback" not in r.output
+    assert dst.read_text(encoding="utf-8") == text
+
+
+def test_publish_keeps_files_of_another_generator(tmp_path, regenerated, monkeypatch):
+    text = regenerated.to_yaml().replace("generator: 1\n", "generator: 0\n").replace(
+        f"best: {regenerated.best}\n", f"best: {regenerated.best - 1}\n")
+    dst = _archive_with(tmp_path, text)
+    monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
+    out = list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    assert [o.status for o in out] == ["kept"] and dst.read_text(encoding="utf-8") == text
+
+
+def test_publish_writes_new_days(tmp_path, regenerated, monkeypatch):
+    monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
+    out = list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    assert [o.status for o in out] == ["new"]
+    assert out[0].path.read_text(encoding="utf-8") == regenerated.to_yaml()
+
+
+@pytest.mark.parametrize("text,problem", [
+    ("deal: [\n", "not valid YAML"),
+    ("- 1\n", "not a mapping"),
+    ('deal: "orchard:1,2,3"\n', "no 'answer'"),
+])
+def test_bad_puzzle_files_are_reported(tmp_path, text, problem):
+    f = tmp_path / "p.yaml"
+    f.write_text(text)
+    with pytest.raises(PuzzleError, match=problem) as info:
+        load_puzzle(f)
+    assert str(info.value).startswith(str(f))
+
+
+# ----------------------------------------------------------------- the commands
+
+
+def test_puzzle_daily_from_the_archive(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", FIRST])
+    assert r.exit_code == 0, r.output
+    p = load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
+    assert f"start card:  {p.start.format()}" in r.output
+    assert "draw order:  " + ", ".join(c.format() for c in p.draws) in r.output
+    assert f"target:      {p.target}" in r.output
+    assert p.answer[0].format() not in r.output  # no spoiler unless asked
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "grove", "--date", FIRST, "--json"])
+    data = json.loads(r.output)
+    assert data["id"] == f"grove-{FIRST}" and len(data["recipes"]) == 2 and data["target"] >= 60
+
+
+def test_puzzle_daily_uses_today(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("PNP_TODAY", "2026-12-25")
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--json"])
+    assert json.loads(r.output)["date"] == "2026-12-25"
+
+
+def test_puzzle_daily_bad_date():
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--date", "2026-02-30"])
+    assert r.exit_code == 2 and "bad date" in r.output and "Traceback" not in r.output
+
+
+def test_verify_a_puzzle_id(monkeypatch, tmp_path):
+    monkeypatch.chdir(ROOT)
+    p = load_puzzle(ARCHIVE / "grove" / "2026" / f"grove-{FIRST}.yaml")
+    sol = tmp_path / "line.txt"
+    sol.write_text("\n".join(m.format() for m in p.answer) + "\n")
+    r = CliRunner().invoke(cli, ["verify", p.id, str(sol)])
+    assert r.exit_code == 0, r.output
+    assert f"{p.best}" in r.output and f"target {p.target} met" in r.output
+    assert f"best possible {p.best}" in r.output
+    # stop after three moves: legal, incomplete, target missed -> exit 1
+    sol.write_text("\n".join(m.format() for m in p.answer[:3]) + "\n")
+    r = CliRunner().invoke(cli, ["verify", p.id, str(sol), "--json"])
+    data = json.loads(r.output)
+    assert r.exit_code == 1 and data["legal"] and not data["complete"] and data["met_target"] is False
