@@ -35,7 +35,7 @@ from .words import describe_recipe, recipe_words
 __all__ = ["PAPERS", "write_booklet", "write_caller_sheet", "write_puzzle_sheet", "booklet_name",
            "answer_figure", "booklet_pages", "build_puzzles"]
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from .pdf import PAPERS
 MARGIN = 12.0
 INK = "#222222"
 GREY = "#666666"

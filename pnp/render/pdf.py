@@ -12,6 +12,24 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from .draw import Circle, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, font_name
 
+#: Paper sizes in millimetres (width, height), portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def write_per_game(deck, out, games, write_one, progress=lambda _: None) -> list:
+    """Call ``write_one(deck, game_id, out/game_id, paper)`` for every game of
+    ``deck`` that is in ``games`` and every paper size; the paths written."""
+    from pathlib import Path
+
+    written = []
+    for game_id, _ in deck.games:
+        if game_id not in games:
+            continue
+        for paper in PAPERS:
+            written.append(write_one(deck, game_id, Path(out) / game_id, paper))
+            progress(str(written[-1]))
+    return written
+
 
 def new_canvas(path_or_file, width_mm: float, height_mm: float, *, title: str = "", author: str = "pnp"):
     """A reportlab canvas in invariant mode (no timestamps, fixed document id)."""

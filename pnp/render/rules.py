@@ -32,7 +32,7 @@ from ..rules import (Box, Bullets, Example, MarketCards, MarketPlanting, Para, S
 from .draw import Figure, Group
 from .pdf import _draw
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from .pdf import PAPERS
 MARGIN = 13.0  # mm
 GUTTER = 7.0  # mm between the columns
 BAND = 26.0  # title band height, mm
@@ -351,12 +351,6 @@ def write_rules(deck: Deck, game: str, out_dir: str | Path, paper: str = "a4") -
 def write_all_rules(deck: Deck, out: str | Path, progress=lambda _: None) -> list[Path]:
     """Every game's rules sheet, A4 and Letter, into ``<out>/<game>/`` (a ``pnp build`` stage)."""
     from ..rules import GAMES
+    from .pdf import write_per_game
 
-    written = []
-    for game_id, _ in deck.games:
-        if game_id not in GAMES:
-            continue
-        for paper in PAPERS:
-            written.append(write_rules(deck, game_id, Path(out) / game_id, paper))
-            progress(str(written[-1]))
-    return written
+    return write_per_game(deck, out, GAMES, write_rules, progress)

@@ -22,7 +22,7 @@ from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
 from .pdf import new_canvas
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from .pdf import PAPERS
 MARGIN = 13.0
 GREEN = "#2F5E3F"
 SOFT = "#EEF4E4"
@@ -236,12 +236,6 @@ def write_scorepad(deck: Deck, game: str, out_dir: str | Path, paper: str = "a4"
 def write_all_scorepads(deck: Deck, out: str | Path, progress=lambda _: None) -> list[Path]:
     """Every game's score pad, A4 and Letter, into ``<out>/<game>/`` (a ``pnp build`` stage)."""
     from ..rules import GAMES
+    from .pdf import write_per_game
 
-    written = []
-    for game_id, _ in deck.games:
-        if game_id not in GAMES:
-            continue
-        for paper in PAPERS:
-            written.append(write_scorepad(deck, game_id, Path(out) / game_id, paper))
-            progress(str(written[-1]))
-    return written
+    return write_per_game(deck, out, GAMES, write_scorepad, progress)

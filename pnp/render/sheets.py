@@ -37,7 +37,7 @@ from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, short_title
 from .draw import Circle, Figure, Paint, Rect, Text, line
 from .pdf import draw_figure, new_canvas
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from .pdf import PAPERS
 DUPLEX = ("long", "short", "none")
 MARK_GAP = 1.0  # crop marks start this far outside the bleed
 MARK_LEN = 5.0
