@@ -317,3 +317,16 @@ def test_verify_a_puzzle_id(monkeypatch, tmp_path):
     r = CliRunner().invoke(cli, ["verify", p.id, str(sol), "--json"])
     data = json.loads(r.output)
     assert r.exit_code == 1 and data["legal"] and not data["complete"] and data["met_target"] is False
+
+
+def test_verify_a_day_not_archived_generates_it(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # no puzzles/ here
+    p = load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
+    asked = []
+    monkeypatch.setattr(daily, "make_puzzle", lambda game, date: asked.append((game.id, date)) or p)
+    sol = tmp_path / "line.txt"
+    sol.write_text("\n".join(m.format() for m in p.answer) + "\n")
+    r = CliRunner().invoke(cli, ["verify", f"orchard-{FIRST}", str(sol)])
+    assert r.exit_code == 0, r.output
+    assert asked == [("orchard", dt.date(2026, 12, 1))]
+    assert "not in the archive" in r.output and f"target {p.target} met" in r.output

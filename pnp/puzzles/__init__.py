@@ -55,8 +55,9 @@ def load_puzzle_file(path: str | Path) -> PuzzleRef:
                      proven=data.get("proven"), id=data.get("id"))
 
 
-def resolve_puzzle(arg: str, root: Path = ARCHIVE) -> PuzzleRef:
-    """A puzzle id (from the archive), a puzzle file, or a deal."""
+def resolve_puzzle(arg: str, root: Path = ARCHIVE, on_generate=None) -> PuzzleRef:
+    """A puzzle id (from the archive), a puzzle file, or a deal. ``on_generate(id)``
+    is called before a puzzle id that is not archived is generated (seconds)."""
     pid = parse_puzzle_id(arg)
     if pid is not None:
         game, date = pid
@@ -65,6 +66,8 @@ def resolve_puzzle(arg: str, root: Path = ARCHIVE) -> PuzzleRef:
             return load_puzzle_file(path)
         from . import daily  # generated identically when not archived
 
+        if on_generate is not None:
+            on_generate(f"{game}-{date}")
         return daily.puzzle_ref(game, date)
     if ":" in arg and not Path(arg).is_file():
         return PuzzleRef(deal=Deal.parse(arg))
