@@ -1,6 +1,7 @@
 """``pnp build``."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -18,7 +19,7 @@ def build_cmd(out: str, cards: str | None) -> None:
     """Build everything printable: every deck's print files, rules sheets,
     score pads and today's puzzles, into OUT (one folder per game)."""
     deck = deck_from(cards)
-    with click.progressbar(length=0, label="building", file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(length=0, label="building", file=sys.stderr) as bar:
         written = build(deck, Path(out), progress=lambda _: bar.update(1))
     click.echo(f"wrote {len(written)} files into {out}/")
     for p in written:

@@ -5,6 +5,8 @@ import datetime as _dt
 import json
 from pathlib import Path
 
+import sys
+
 import click
 
 from ..games import find_game
@@ -73,7 +75,7 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
     game = find_game(game_id, deck_from(cards))
     days = daily.date_range(start, end)
     counts = {"new": 0, "unchanged": 0, "kept": 0}
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     with click.progressbar(length=len(days), label=f"publishing {game_id}", file=err,
                            hidden=not err.isatty(), show_pos=True) as bar:
         for pub in daily.publish(game, days, Path(root), cards=cards, jobs=jobs):
@@ -117,7 +119,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str,
     first = start or daily.today()
     dates = daily.date_range(first, first + _dt.timedelta(days=days - 1))
     todo = missing_days(game_id, dates, Path(root))
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     with click.progressbar(length=len(todo), label=f"generating {len(todo)} {game_id} puzzles not archived",
                            file=err, hidden=not todo or not err.isatty(), show_pos=True) as bar:
         puzzles = gather(game, dates, Path(root), cards=cards, jobs=jobs, on_made=lambda _: bar.update(1))

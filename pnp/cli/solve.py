@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import sys
+
 import click
 
 from ..games import find_game
@@ -29,7 +31,7 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, cards: str | None) ->
     parsed = Deal.parse(deal)
     game = find_game(parsed.game, deck_from(cards))
     limit = time_limit or None
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     length = int(limit) if limit else 0
     with click.progressbar(length=length, label="solving", file=err, show_pos=False,
                            hidden=not err.isatty()) as bar:

@@ -49,7 +49,7 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str
     lines = parse_solution(text, name)
     verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven)
     if show:
-        out = click.get_text_stream("stderr") if as_json else click.get_text_stream("stdout")
+        out = sys.stderr if as_json else sys.stdout
         click.echo(LEGEND[game.counted], file=out)
         for i, state in enumerate(verdict.states):
             title = "start" if i == 0 else f"after move {i}: {lines[i - 1].move.format()}"
