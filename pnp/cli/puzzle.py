@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from pathlib import Path
-
 import sys
+from pathlib import Path
 
 import click
 
