@@ -330,3 +330,12 @@ def test_verify_a_day_not_archived_generates_it(monkeypatch, tmp_path):
     assert r.exit_code == 0, r.output
     assert asked == [("orchard", dt.date(2026, 12, 1))]
     assert "not in the archive" in r.output and f"target {p.target} met" in r.output
+
+
+def test_puzzle_daily_generates_a_day_not_archived(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    p = load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
+    monkeypatch.setattr(daily, "make_puzzle", lambda game, date: p)
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", FIRST])
+    assert r.exit_code == 0, r.output
+    assert "not in the archive" in r.output and f"target:      {p.target}" in r.output

@@ -47,7 +47,9 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | 
     out = []
     for gid in games or daily.ARCHIVED_GAMES:
         game = find_game(gid, deck)
-        out.append((game, daily.daily_puzzle(game, day, Path(root))))
+        out.append((game, daily.daily_puzzle(game, day, Path(root), on_generate=lambda pid: click.echo(
+            f"pnp: {pid} is not in the archive ({root}/); generating it, which takes a few seconds",
+            err=True))))
     if as_json:
         data = [p.to_json() for _, p in out]
         click.echo(json.dumps(data[0] if len(data) == 1 else data))

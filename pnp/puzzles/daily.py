@@ -345,12 +345,15 @@ def _default_game(game_id: str) -> Game:
     return find_game(game_id)
 
 
-def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE) -> Puzzle:
-    """The day's puzzle from the archive, or generated identically when not archived."""
+def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE, on_generate=None) -> Puzzle:
+    """The day's puzzle from the archive, or generated identically when not
+    archived (``on_generate(puzzle_id)`` is called first: that takes seconds)."""
     d = date if isinstance(date, str) else date.isoformat()
     path = archive_path(game.id, d, root)
     if path.is_file():
         return load_puzzle(path)
+    if on_generate is not None:
+        on_generate(puzzle_id(game.id, d))
     return make_puzzle(game, d)
 
 
