@@ -66,7 +66,9 @@ def resolve_puzzle(arg: str, root: Path = ARCHIVE, on_generate=None) -> PuzzleRe
             return load_puzzle_file(path)
         from . import daily  # generated identically when not archived
 
-        daily.parse_date(date)  # a bad date is bad input, not a day to generate
+        daily.parse_date(date)  # bad input, not a day to generate
+        if game not in daily.DAILY_GAMES:
+            raise PuzzleError(f"no daily puzzles for {game!r} (daily games: {', '.join(daily.DAILY_GAMES)})")
         if on_generate is not None:
             on_generate(f"{game}-{date}")
         return daily.puzzle_ref(game, date)
