@@ -231,8 +231,10 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
                       f"2 × 3 grid. A game uses nine of them; the numbers only matter for shared deals and puzzles.")
     components = Bullets((
         cards_line,
-        f"<b>{dice * n_fruits} dice</b>: {dice} for each fruit ({_fruit_list(gd)}). Ordinary six-sided dice do; "
-        f"give each fruit its own colour.",
+        f"<b>{dice * n_fruits} dice</b>: {dice} for each fruit ({_fruit_list(gd)}); give each fruit its own "
+        f"colour. " + ("Ordinary six-sided dice do." if top <= 6 else
+                       f"Ten-sided dice show every step; with six-sided ones, slip a coin under a die that "
+                       f"reaches {top}."),
         f"<b>{tokens} rotten fruit tokens</b> (coins or cubes are fine).",
         f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
     ))
@@ -337,7 +339,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         f"<b>{n_cards} grove cards</b>, numbered 1 to {n_cards}. The front shows {makeup} in a 2 × 3 grid; "
         f"each tree bears one or two fruits of one kind ({_fruit_list(gd)}). The back holds a recipe, used only "
         f"in the Recipe Challenge.",
-        f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit.",
+        f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit. Ten-sided dice show "
+        f"every value; with six-sided ones, slip a coin under a die that reaches 10.",
         f"<b>{squirrels} squirrel token</b> and <b>1 wheelbarrow token</b>.",
         f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
     ))
