@@ -12,3 +12,12 @@ cards_option = click.option(
 
 def deck_from(cards: str | None) -> Deck:
     return load_deck(cards)
+
+
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                            help="Paper size.")
+
+
+def out_option(default: str = "output", help: str = "Folder to write into (a sub-folder per game)."):
+    return click.option("--out", "out", type=click.Path(file_okay=False), default=default, show_default=True,
+                        help=help)

@@ -7,7 +7,7 @@ import click
 
 from . import cli
 from .deck import _OneLineErrors
-from .options import cards_option, deck_from
+from .options import cards_option, deck_from, out_option, paper_option
 
 
 def game_deck(deck, game: str):
@@ -22,9 +22,8 @@ def game_deck(deck, game: str):
 
 @cli.command("rules", cls=_OneLineErrors)
 @click.argument("game")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder to write into (a sub-folder per game).")
+@paper_option
+@out_option()
 @cards_option
 def rules_cmd(game, paper, out, cards) -> None:
     """The rules sheet of GAME (orchard, orchard-pnp, grove, orchards-market) as a PDF:

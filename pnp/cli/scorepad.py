@@ -7,15 +7,14 @@ import click
 
 from . import cli
 from .deck import _OneLineErrors
-from .options import cards_option, deck_from
+from .options import cards_option, deck_from, out_option, paper_option
 from .rules import game_deck
 
 
 @cli.command("scorepad", cls=_OneLineErrors)
 @click.argument("game")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder to write into (a sub-folder per game).")
+@paper_option
+@out_option()
 @cards_option
 def scorepad_cmd(game, paper, out, cards) -> None:
     """Score pad of GAME as a PDF: the solitaire harvest log with the tier table,
