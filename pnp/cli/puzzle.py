@@ -9,10 +9,16 @@ from pathlib import Path
 import click
 
 from ..games import find_game
-from ..puzzles import ARCHIVE
-from ..puzzles import daily
+from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
 from .options import cards_option, deck_from
+
+
+def _daily():
+    """The puzzles module, imported when a command runs (keeps ``pnp verify`` quick)."""
+    from ..puzzles import daily
+
+    return daily
 
 
 @cli.group("puzzle")
@@ -23,15 +29,15 @@ def puzzle_group() -> None:
 def _date(ctx, param, value):
     if value is None:
         return None
-    return daily.parse_date(value)
+    return _daily().parse_date(value)
 
 
-_GAMES = click.Choice(daily.DAILY_GAMES)
+_GAMES = click.Choice(DAILY_GAMES)
 
 
 @puzzle_group.command("daily")
 @click.option("--game", "games", type=_GAMES, multiple=True,
-              help="Game (repeatable; default: " + " and ".join(daily.ARCHIVED_GAMES) + ").")
+              help="Game (repeatable; default: " + " and ".join(ARCHIVED_GAMES) + ").")
 @click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
               help="The day (default: today, or PNP_TODAY when set).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle(s) as JSON, answer included.")
@@ -43,11 +49,11 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | 
     """The day's puzzle: from the archive, or generated exactly as it would be
     published when that day is not archived (that takes a few seconds)."""
     deck = deck_from(cards)
-    day = date or daily.today()
+    day = date or _daily().today()
     out = []
-    for gid in games or daily.ARCHIVED_GAMES:
+    for gid in games or ARCHIVED_GAMES:
         game = find_game(gid, deck)
-        out.append((game, daily.daily_puzzle(game, day, Path(root), on_generate=lambda pid: click.echo(
+        out.append((game, _daily().daily_puzzle(game, day, Path(root), on_generate=lambda pid: click.echo(
             f"pnp: {pid} is not in the archive ({root}/); generating it, which takes a few seconds",
             err=True))))
     if as_json:
@@ -57,11 +63,11 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | 
     for i, (game, p) in enumerate(out):
         if i:
             click.echo()
-        click.echo("\n".join(daily.describe(p, game, show_answer=answer)))
+        click.echo("\n".join(_daily().describe(p, game, show_answer=answer)))
 
 
 @puzzle_group.command("publish")
-@click.option("--game", "game_id", type=click.Choice(daily.DAILY_GAMES), required=True, help="Game.")
+@click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
 @click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
@@ -74,12 +80,12 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
     generated again and compared: a difference stops the run, because a
     published puzzle is never rewritten."""
     game = find_game(game_id, deck_from(cards))
-    days = daily.date_range(start, end)
+    days = _daily().date_range(start, end)
     counts = {"new": 0, "unchanged": 0, "kept": 0}
     err = sys.stderr
     with click.progressbar(length=len(days), label=f"publishing {game_id}", file=err,
                            hidden=not err.isatty(), show_pos=True) as bar:
-        for pub in daily.publish(game, days, Path(root), cards=cards, jobs=jobs):
+        for pub in _daily().publish(game, days, Path(root), cards=cards, jobs=jobs):
             counts[pub.status] += 1
             bar.update(1)
             if pub.status == "new":
@@ -92,7 +98,7 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
 
 
 @puzzle_group.command("booklet")
-@click.option("--game", "game_id", type=click.Choice(daily.DAILY_GAMES), required=True, help="Game.")
+@click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, metavar="YYYY-MM-DD",
               help="First day (default: today, or PNP_TODAY when set).")
 @click.option("--days", type=click.IntRange(min=1, max=366), default=7, show_default=True,
@@ -117,8 +123,8 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str,
 
     deck = deck_from(cards)
     game = find_game(game_id, deck)
-    first = start or daily.today()
-    dates = daily.date_range(first, first + _dt.timedelta(days=days - 1))
+    first = start or _daily().today()
+    dates = _daily().date_range(first, first + _dt.timedelta(days=days - 1))
     todo = missing_days(game_id, dates, Path(root))
     err = sys.stderr
     with click.progressbar(length=len(todo), label=f"generating {len(todo)} {game_id} puzzles not archived",

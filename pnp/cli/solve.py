@@ -8,7 +8,6 @@ import click
 
 from ..games import find_game
 from ..notation import Deal
-from ..solver import solve
 from . import cli
 from .options import cards_option, deck_from
 
@@ -42,6 +41,8 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, cards: str | None) ->
             if step > 0:
                 bar.update(step)
                 state["shown"] += step
+
+        from ..solver import solve
 
         sol = solve(game, parsed, time_limit=limit, progress=progress)
     if as_json:

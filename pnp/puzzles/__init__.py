@@ -8,6 +8,9 @@ from ..errors import PuzzleError
 from ..notation import Deal, parse_puzzle_id
 
 ARCHIVE = Path("puzzles")
+#: Games with a daily puzzle, and those whose archive is published in ``puzzles/``.
+DAILY_GAMES = ("orchard", "orchard-pnp", "grove")
+ARCHIVED_GAMES = ("orchard", "grove")
 
 
 @dataclass(frozen=True)
@@ -67,8 +70,8 @@ def resolve_puzzle(arg: str, root: Path = ARCHIVE, on_generate=None) -> PuzzleRe
         from . import daily  # generated identically when not archived
 
         daily.parse_date(date)  # bad input, not a day to generate
-        if game not in daily.DAILY_GAMES:
-            raise PuzzleError(f"no daily puzzles for {game!r} (daily games: {', '.join(daily.DAILY_GAMES)})")
+        if game not in DAILY_GAMES:
+            raise PuzzleError(f"no daily puzzles for {game!r} (daily games: {', '.join(DAILY_GAMES)})")
         if on_generate is not None:
             on_generate(f"{game}-{date}")
         return daily.puzzle_ref(game, date)

@@ -45,7 +45,7 @@ from typing import Callable, Iterable, Iterator
 from ..errors import PuzzleError
 from ..games.base import Game
 from ..notation import CardRef, Deal, Move
-from . import ARCHIVE, PuzzleRef, archive_path
+from . import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path  # noqa: F401
 from .difficulty import LEVEL_NAMES, WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
 from .rng import DealRandom, seed_text
 
@@ -61,9 +61,6 @@ GROVE_CHOICES = 3
 GROVE_MAX_CANDIDATES = 24
 DEAL_SIZE = 9
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-DAILY_GAMES = ("orchard", "orchard-pnp", "grove")
-#: Games whose archive is published in ``puzzles/``.
-ARCHIVED_GAMES = ("orchard", "grove")
 
 
 # ---------------------------------------------------------------- dates
