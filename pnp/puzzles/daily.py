@@ -424,12 +424,17 @@ def _store(path: Path, puzzle: Puzzle) -> str:
     return "new"
 
 
+def tier_range(tiers, i: int, more: str = "+") -> str:
+    """The scores of tier ``i`` (``tiers`` in the deck's rising order): ``under 25``
+    for the lowest, ``30+`` (or ``30`` + ``more``) for the others."""
+    if i == 0 and len(tiers) > 1:
+        return f"under {tiers[1].min}"
+    return f"{tiers[i].min}{more}"
+
+
 def tier_label(tiers, i: int) -> str:
     """``under 25 Seedling`` for the lowest tier, ``30+ First Blossom`` for the others."""
-    t = tiers[i]
-    if i == 0 and len(tiers) > 1:
-        return f"under {tiers[1].min} {t.name}"
-    return f"{t.min}+ {t.name}"
+    return f"{tier_range(tiers, i)} {tiers[i].name}"
 
 
 def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
@@ -448,7 +453,7 @@ def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
         lines.append(f"best:        {p.best} (proven)")
     else:
         lines.append(f"best found:  {p.best} (not proven; no line can beat {p.bound})")
-    tiers = sorted(game.deck.tiers, key=lambda t: t.min)
+    tiers = game.deck.tiers  # rising: the deck loader checks it
     if tiers:
         lines.append("tiers:       " + ", ".join(tier_label(tiers, i) for i in range(len(tiers))))
     lines.append(f"check:       pnp verify {p.id} my-line.txt")

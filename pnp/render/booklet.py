@@ -26,7 +26,7 @@ from ..errors import PnpError
 from ..fsutil import atomic_write
 from ..games import find_game
 from ..games.base import Game, State
-from ..puzzles.daily import WIDTHS, Puzzle, parse_date, tier_label
+from ..puzzles.daily import WIDTHS, Puzzle, parse_date, tier_range
 from .board import board_figure, hand_figure
 from .cards import CardStyle, card_style, recipe_back, short_title
 from .draw import Figure, Group, Paint, Polyline, Rect, Text, text_width, wrap
@@ -105,10 +105,6 @@ def _fit(text: str, width: float, size: float, font="Helvetica", bold=False, sma
     return size
 
 
-def _tiers(gd: GameDeck):
-    return sorted(gd.tiers, key=lambda t: t.min)
-
-
 def _range_label(puzzles: Sequence[Puzzle]) -> str:
     a, b = puzzles[0].date, puzzles[-1].date
     return long_date(a) if a == b else f"{long_date(a)} to {long_date(b)}"
@@ -160,15 +156,13 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
         y = pg.para(x + 7, y, s, cw - 7, 3.4) + 1.8
     y += 4
     # tiers, left; the puzzles of the booklet, right
-    tiers = _tiers(gd)
+    tiers = gd.tiers  # rising: the deck loader checks it
     col2 = x + cw * 0.42
     top = y
     pg.text(x, y, "Tiers", 5, bold=True)
     y += 7
-    for i in range(len(tiers)):
-        t = tiers[i]
-        rng = f"under {tiers[1].min}" if i == 0 and len(tiers) > 1 else f"{t.min} or more"
-        pg.text(x, y, rng, 3.4, fill=GREY)
+    for i, t in enumerate(tiers):
+        pg.text(x, y, tier_range(tiers, i, " or more"), 3.4, fill=GREY)
         pg.text(x + 26, y, t.name, 3.4, bold=True)
         y += 5.2
     y2 = top
@@ -339,12 +333,10 @@ def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float
     # tiers
     pg.text(x, y, "Tiers", 3.8, bold=True)
     y += 5.2
-    tiers = _tiers(gd)
+    tiers = gd.tiers  # rising: the deck loader checks it
     lead = min(4.6, max(3.6, (h - 26 - 5.2 - 48) / max(1, len(tiers))))
-    for i in range(len(tiers)):
-        t = tiers[i]
-        rng = f"under {tiers[1].min}" if i == 0 and len(tiers) > 1 else f"{t.min}+"
-        pg.text(x, y, rng, 3.0, fill=GREY)
+    for i, t in enumerate(tiers):
+        pg.text(x, y, tier_range(tiers, i), 3.0, fill=GREY)
         pg.text(x + 15, y, t.name, _fit(t.name, w - 15, 3.0, bold=True), bold=True)
         y += lead
     y += 3

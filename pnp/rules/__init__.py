@@ -131,7 +131,7 @@ def _fruit_looks(gd: GameDeck) -> str:
 def tier_rows(gd: GameDeck) -> tuple[tuple[str, str], ...]:
     """("0–24", "Seedling"), ("25–29", "Sapling"), ... lowest first; the last reads "55 or more"."""
     rows = []
-    tiers = sorted(gd.tiers, key=lambda t: t.min)
+    tiers = gd.tiers  # rising: the deck loader checks it
     for i, t in enumerate(tiers):
         if i + 1 < len(tiers):
             hi = tiers[i + 1].min - 1
