@@ -8,13 +8,12 @@ several of them. Nothing is written to the archive.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 from pathlib import Path
 from typing import Callable, Sequence
 
 from ..games.base import Game
 from . import ARCHIVE, archive_path
-from .daily import Puzzle, _make_job, load_puzzle
+from .daily import Puzzle, load_puzzle, make_puzzles
 
 
 def week_of(day: _dt.date) -> list[_dt.date]:
@@ -42,27 +41,9 @@ def gather(game: Game, dates: Sequence[_dt.date], root: Path = ARCHIVE, *, cards
             found[d] = load_puzzle(path)
         else:
             todo.append(d)
-    if todo:
-        job_list = [(game.id, cards, d.isoformat()) for d in todo]
-        workers = min(jobs or os.cpu_count() or 1, len(todo))
-        if workers <= 1:
-            made = []
-            for d in todo:
-                from .daily import make_puzzle
-
-                p = make_puzzle(game, d)
-                made.append(p)
-                if on_made:
-                    on_made(p)
-        else:
-            import multiprocessing as mp
-
-            made = []
-            with mp.get_context("spawn" if os.name == "nt" else "fork").Pool(workers) as pool:
-                for p in pool.imap(_make_job, job_list):
-                    made.append(p)
-                    if on_made:
-                        on_made(p)
-        found.update(zip(todo, made))
+    for d, p in zip(todo, make_puzzles(game, todo, cards=cards, jobs=jobs)):
+        found[d] = p
+        if on_made:
+            on_made(p)
     return [found[d] for d in dates]
 

@@ -387,25 +387,34 @@ def publish(game: Game, dates: Iterable[_dt.date], root: Path = ARCHIVE, *, card
     is; different -> :class:`PuzzleError` (published files are never rewritten).
     A file made by another :data:`GENERATOR` version is kept as it is.
     Puzzles are made on ``jobs`` processes (default: every core)."""
-    dates = list(dates)
-    todo = [(game.id, cards, d.isoformat()) for d in dates]
-    workers = min(jobs or os.cpu_count() or 1, len(todo))
-    if workers <= 1:
-        results: Iterable[Puzzle] = (_make_job(j) for j in todo)
-        pool = None
-    else:
-        import multiprocessing as mp
+    from contextlib import closing
 
-        pool = mp.get_context("spawn" if os.name == "nt" else "fork").Pool(workers)
-        results = pool.imap(_make_job, todo)
-    try:
-        for puzzle in results:
+    with closing(make_puzzles(game, dates, cards=cards, jobs=jobs)) as puzzles:  # stops the workers
+        for puzzle in puzzles:
             path = archive_path(game.id, puzzle.date, root)
             yield Published(path, puzzle, _store(path, puzzle))
+
+
+def make_puzzles(game: Game, dates: Iterable[_dt.date], *, cards: str | None = None,
+                 jobs: int | None = None) -> Iterator[Puzzle]:
+    """The puzzles of ``dates``, in order, made on ``jobs`` processes (default:
+    every core). Worker processes reload the deck from ``cards`` (the file
+    ``game`` was made from; ``None`` = the default cards file); with one
+    process, ``game`` itself is used."""
+    dates = list(dates)
+    workers = min(jobs or os.cpu_count() or 1, len(dates))
+    if workers <= 1:
+        for d in dates:
+            yield make_puzzle(game, d)
+        return
+    import multiprocessing as mp
+
+    pool = mp.get_context("spawn" if os.name == "nt" else "fork").Pool(workers)
+    try:
+        yield from pool.imap(_make_job, [(game.id, cards, d.isoformat()) for d in dates])
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        pool.terminate()
+        pool.join()
 
 
 def _store(path: Path, puzzle: Puzzle) -> str:
@@ -416,7 +425,8 @@ def _store(path: Path, puzzle: Puzzle) -> str:
         if old.generator != puzzle.generator:
             return "kept"  # made by another generator version: the archive wins
         if old != puzzle:
-            diff = [k for k, v in puzzle.to_json().items() if old.to_json().get(k) != v]
+            was = old.to_json()
+            diff = [k for k, v in puzzle.to_json().items() if was.get(k) != v]
             raise PuzzleError(f"already published and a fresh generation differs ({', '.join(diff)}); "
                               f"published puzzles are never rewritten", file=str(path))
         return "unchanged"
