@@ -265,6 +265,9 @@ def test_publish_writes_new_days(tmp_path, regenerated, monkeypatch):
     ("deal: [\n", "not valid YAML"),
     ("- 1\n", "not a mapping"),
     ('deal: "orchard:1,2,3"\n', "no 'answer'"),
+    ('answer: []\n', "no 'deal'"),
+    ('deal: "orchard:1,2,3"\nanswer: [3]\n', "moves must be text"),
+    ('deal: "orchard:1,2,3"\nanswer: ["3 r45 0,0"]\n', "cannot read move"),
 ])
 def test_bad_puzzle_files_are_reported(tmp_path, text, problem):
     f = tmp_path / "p.yaml"
@@ -339,3 +342,10 @@ def test_puzzle_daily_generates_a_day_not_archived(monkeypatch, tmp_path):
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", FIRST])
     assert r.exit_code == 0, r.output
     assert "not in the archive" in r.output and f"target:      {p.target}" in r.output
+
+
+def test_a_puzzle_file_that_is_not_text_is_one_line(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_bytes(b"deal: \xff\xfe\n")
+    r = CliRunner().invoke(cli, ["verify", str(f), "-"], input="")
+    assert r.exit_code == 2 and "not UTF-8" in r.output and "Traceback" not in r.output

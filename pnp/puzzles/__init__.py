@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import PuzzleError
+from ..errors import NotationError, PuzzleError
 from ..notation import Deal, parse_puzzle_id
 
 ARCHIVE = Path("puzzles")
@@ -28,31 +28,49 @@ def archive_path(game: str, date: str, root: Path = ARCHIVE) -> Path:
     return root / game / date[:4] / f"{game}-{date}.yaml"
 
 
-def load_puzzle_file(path: str | Path) -> PuzzleRef:
-    """Read a published puzzle file (``puzzles/GAME/YYYY/GAME-YYYY-MM-DD.yaml``)."""
+def parse_puzzle_yaml(text: str, file: str = "<puzzle>") -> dict:
+    """The mapping of a puzzle file's text; bad YAML is a ``file:line`` error."""
     import yaml
 
-    p = Path(path)
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise PuzzleError(f"cannot read puzzle file: {exc.strerror}", file=str(p)) from None
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise PuzzleError(f"puzzle file is not valid YAML: {getattr(exc, 'problem', exc)}", file=str(p),
+        raise PuzzleError(f"puzzle file is not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
                           line=mark.line + 1 if mark else None) from None
-    if not isinstance(data, dict) or "deal" not in data:
-        raise PuzzleError("puzzle file has no 'deal:'", file=str(p), line=1)
+    if not isinstance(data, dict):
+        raise PuzzleError("puzzle file is not a mapping of keys", file=file, line=1)
+    return data
+
+
+def read_puzzle_yaml(path: str | Path) -> dict:
+    """The mapping of a puzzle file; unreadable files and bad YAML are one-line errors."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleError(f"cannot read puzzle file: {exc.strerror}", file=str(p)) from None
+    except UnicodeDecodeError:
+        raise PuzzleError("puzzle file is not UTF-8 text", file=str(p)) from None
+    return parse_puzzle_yaml(text, str(p))
+
+
+def load_puzzle_file(path: str | Path) -> PuzzleRef:
+    """Read a puzzle file: a published one (``puzzles/GAME/YYYY/GAME-YYYY-MM-DD.yaml``)
+    or one of a user's own with just ``deal:`` (and maybe ``target:``)."""
+    p = str(path)
+    data = read_puzzle_yaml(path)
+    if "deal" not in data:
+        raise PuzzleError("puzzle file has no 'deal:'", file=p, line=1)
     try:
         deal = Deal.parse(str(data["deal"]))
-    except PuzzleError:
-        raise
-    except Exception as exc:  # NotationError: report it against the file
-        raise PuzzleError(str(exc), file=str(p)) from None
+    except NotationError as exc:  # report it against the file
+        raise PuzzleError(str(exc), file=p) from None
+
     def opt_int(key):
         v = data.get(key)
         if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-            raise PuzzleError(f"puzzle file: {key!r} must be a whole number", file=str(p))
+            raise PuzzleError(f"puzzle file: {key!r} must be a whole number", file=p)
         return v
     return PuzzleRef(deal=deal, target=opt_int("target"), best=opt_int("best"),
                      proven=data.get("proven"), id=data.get("id"))

@@ -40,13 +40,14 @@ import datetime as _dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from ..errors import PuzzleError
+from ..errors import NotationError, PuzzleError
 from ..games.base import Game
 from ..notation import CardRef, Deal, Move
-from . import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path  # noqa: F401
-from .difficulty import LEVEL_NAMES, WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
+from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path,  # noqa: F401
+                parse_puzzle_yaml, read_puzzle_yaml)
+from .difficulty import WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
 from .rng import DealRandom, seed_text
 
 #: Bumped only with a change that alters generated puzzles; recorded in each file.
@@ -210,17 +211,7 @@ class Puzzle:
 
     @classmethod
     def from_yaml(cls, text: str, file: str = "<puzzle>") -> "Puzzle":
-        import yaml
-
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            raise PuzzleError(f"puzzle file is not valid YAML: {getattr(exc, 'problem', None) or exc}",
-                              file=file, line=mark.line + 1 if mark else None) from None
-        if not isinstance(data, dict):
-            raise PuzzleError("puzzle file is not a mapping of keys", file=file, line=1)
-        return cls.from_dict(data, file)
+        return cls.from_dict(parse_puzzle_yaml(text, file), file)
 
     @classmethod
     def from_dict(cls, data: dict, file: str = "<puzzle>") -> "Puzzle":
@@ -232,13 +223,14 @@ class Puzzle:
                 raise PuzzleError(f"puzzle file: {key!r} must be {what}", file=file)
             return v
 
+        deal_text = need("deal", str, "a deal like orchard:4,7,8")
+        moves = need("answer", list, "a list of moves")
+        if not all(isinstance(m, str) for m in moves):
+            raise PuzzleError("puzzle file: answer moves must be text", file=file)
         try:
-            deal = Deal.parse(need("deal", str, "a deal like orchard:4,7,8"))
-            answer = tuple(Move.parse(m) for m in need("answer", list, "a list of moves")
-                           if isinstance(m, str) or _bad_move(m, file))
-        except PuzzleError:
-            raise
-        except Exception as exc:  # NotationError: report it against the file
+            deal = Deal.parse(deal_text)
+            answer = tuple(Move.parse(m) for m in moves)
+        except NotationError as exc:  # report it against the file
             raise PuzzleError(str(exc), file=file) from None
         ladder = data.get("ladder") or []
         return cls(
@@ -252,17 +244,9 @@ class Puzzle:
         )
 
 
-def _bad_move(m, file):
-    raise PuzzleError(f"puzzle file: answer moves must be text, not {m!r}", file=file)
-
-
 def load_puzzle(path: str | Path) -> Puzzle:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleError(f"cannot read puzzle file: {exc.strerror}", file=str(p)) from None
-    return Puzzle.from_yaml(text, str(p))
+    """A published puzzle file, every key checked."""
+    return Puzzle.from_dict(read_puzzle_yaml(path), str(path))
 
 
 # ---------------------------------------------------------------- generation
