@@ -24,6 +24,11 @@ class PuzzleRef:
     id: str | None = None
 
 
+def check_daily_game(game_id: str) -> None:
+    if game_id not in DAILY_GAMES:
+        raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)})")
+
+
 def archive_path(game: str, date: str, root: Path = ARCHIVE) -> Path:
     return root / game / date[:4] / f"{game}-{date}.yaml"
 
@@ -88,8 +93,7 @@ def resolve_puzzle(arg: str, root: Path = ARCHIVE, on_generate=None) -> PuzzleRe
         from . import daily  # generated identically when not archived
 
         daily.parse_date(date)  # bad input, not a day to generate
-        if game not in DAILY_GAMES:
-            raise PuzzleError(f"no daily puzzles for {game!r} (daily games: {', '.join(DAILY_GAMES)})")
+        check_daily_game(game)
         if on_generate is not None:
             on_generate(f"{game}-{date}")
         return daily.puzzle_ref(game, date)

@@ -46,7 +46,7 @@ from ..errors import NotationError, PuzzleError
 from ..games.base import Game
 from ..notation import CardRef, Deal, Move
 from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path,  # noqa: F401
-                parse_puzzle_yaml, read_puzzle_yaml)
+                check_daily_game, parse_puzzle_yaml, read_puzzle_yaml)
 from .difficulty import WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
 from .rng import DealRandom, seed_text
 
@@ -280,8 +280,7 @@ def wanted_level(date: _dt.date) -> int:
 def make_puzzle(game: Game, date: _dt.date | str) -> Puzzle:
     """The puzzle for ``game`` on ``date`` (deterministic; takes seconds)."""
     day = parse_date(date) if isinstance(date, str) else date
-    if game.id not in DAILY_GAMES:
-        raise PuzzleError(f"no daily puzzles for {game.id!r} (daily games: {', '.join(DAILY_GAMES)})")
+    check_daily_game(game.id)
     if game.id == "grove":
         return _grove_puzzle(game, day)
     deal = game.parse_deal(candidate_deal(game, day, 0))
@@ -320,12 +319,6 @@ def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
                   tuple(moves), m.candidate, GENERATOR, tuple(r.score for r in m.ladder))
 
 
-def _default_game(game_id: str) -> Game:
-    from ..games import find_game
-
-    return find_game(game_id)
-
-
 def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE, on_generate=None) -> Puzzle:
     """The day's puzzle from the archive, or generated identically when not
     archived (``on_generate(puzzle_id)`` is called first: that takes seconds)."""
@@ -340,9 +333,9 @@ def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE, on_gene
 
 def puzzle_ref(game_id: str, date: str) -> PuzzleRef:
     """What ``pnp verify GAME-YYYY-MM-DD`` needs when the day is not archived."""
-    if game_id not in DAILY_GAMES:
-        raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)})")
-    return make_puzzle(_default_game(game_id), parse_date(date)).ref()
+    from ..games import find_game
+
+    return make_puzzle(find_game(game_id), parse_date(date)).ref()
 
 
 # ---------------------------------------------------------------- publishing
