@@ -21,3 +21,11 @@ paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), defa
 def out_option(default: str = "output", help: str = "Folder to write into (a sub-folder per game)."):
     return click.option("--out", "out", type=click.Path(file_okay=False), default=default, show_default=True,
                         help=help)
+
+
+def generating_notice(root: str = "puzzles"):
+    """An ``on_generate(puzzle_id)`` callback that tells stderr a day is being generated."""
+    def notice(pid: str) -> None:
+        click.echo(f"pnp: {pid} is not in the archive ({root}/); generating it, which takes a few seconds",
+                   err=True)
+    return notice

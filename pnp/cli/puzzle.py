@@ -11,7 +11,7 @@ import click
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
-from .options import cards_option, deck_from
+from .options import cards_option, deck_from, generating_notice
 
 
 def _daily():
@@ -53,9 +53,7 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | 
     out = []
     for gid in games or ARCHIVED_GAMES:
         game = find_game(gid, deck)
-        out.append((game, _daily().daily_puzzle(game, day, Path(root), on_generate=lambda pid: click.echo(
-            f"pnp: {pid} is not in the archive ({root}/); generating it, which takes a few seconds",
-            err=True))))
+        out.append((game, _daily().daily_puzzle(game, day, Path(root), on_generate=generating_notice(root))))
     if as_json:
         data = [p.to_json() for _, p in out]
         click.echo(json.dumps(data[0] if len(data) == 1 else data))

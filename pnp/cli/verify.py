@@ -13,7 +13,7 @@ from ..puzzles import resolve_puzzle
 from ..render.text import LEGEND, grid_text
 from ..verify import verify
 from . import cli
-from .options import cards_option, deck_from
+from .options import cards_option, deck_from, generating_notice
 
 
 def _read_solution(path: str) -> tuple[str, str]:
@@ -41,8 +41,7 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str
     Exit code 0 when the line is legal (and meets the target, if any), 1 when it
     is illegal or misses the target, 2 for bad input.
     """
-    ref = resolve_puzzle(puzzle, on_generate=lambda pid: click.echo(
-        f"pnp: {pid} is not in the archive (puzzles/); generating it, which takes a few seconds", err=True))
+    ref = resolve_puzzle(puzzle, on_generate=generating_notice())
     game = find_game(ref.deal.game, deck_from(cards))
     deal = game.parse_deal(ref.deal)
     text, name = _read_solution(solution)
