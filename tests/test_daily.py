@@ -164,13 +164,8 @@ def test_archived_puzzle_is_sound(path):
         f = dt.date.fromisoformat(p.date).weekday() / 6
         assert p.target == p.greedy + round(f * (p.best - p.greedy))
     assert p.greedy == p.ladder[0] and len(p.ladder) == len(WIDTHS)
-    assert p.difficulty == difficulty_of([_Score(s) for s in p.ladder], p.target) or \
+    assert p.difficulty == difficulty_of(p.ladder, p.target) or \
         (p.game == "grove" and p.difficulty == len(WIDTHS))
-
-
-class _Score:
-    def __init__(self, score):
-        self.score = score
 
 
 @pytest.mark.parametrize("game_id", daily.ARCHIVED_GAMES)

@@ -252,13 +252,6 @@ def load_puzzle(path: str | Path) -> Puzzle:
 # ---------------------------------------------------------------- generation
 
 
-@dataclass(frozen=True)
-class _Measured:
-    deal: Deal
-    candidate: int
-    ladder: list[BeamResult]
-
-
 def _best_line(game: Game, deal: Deal, ladder: list[BeamResult]):
     """The solver's best line with fixed effort; a ladder line when it is better."""
     from ..solver.search import Searcher
@@ -285,38 +278,38 @@ def make_puzzle(game: Game, date: _dt.date | str) -> Puzzle:
         return _grove_puzzle(game, day)
     deal = game.parse_deal(candidate_deal(game, day, 0))
     ladder = beam_ladder(game, deal)
-    greedy = ladder[0].score
+    scores = tuple(r.score for r in ladder)
+    greedy = scores[0]
     best, proven, bound, moves = _best_line(game, deal, ladder)
     f = day.weekday() / 6
     target = greedy + round(f * (best - greedy))
-    return Puzzle(game.id, day.isoformat(), deal, target, difficulty_of(ladder, target), greedy,
-                  best, proven, bound, tuple(moves), 0, GENERATOR, tuple(r.score for r in ladder))
+    return Puzzle(game.id, day.isoformat(), deal, target, difficulty_of(scores, target), greedy,
+                  best, proven, bound, tuple(moves), 0, GENERATOR, scores)
 
 
 def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
-    winnable: list[tuple[_Measured, int, tuple | None]] = []
+    winnable = []  # (candidate, deal, ladder, level, the solver's line when no beam player wins)
     for k in range(GROVE_MAX_CANDIDATES):
         deal = game.parse_deal(candidate_deal(game, day, k))
         target = game.target(deal)
         ladder = beam_ladder(game, deal)
-        m = _Measured(deal, k, ladder)
-        if max(r.score for r in ladder) >= target:
-            winnable.append((m, difficulty_of(ladder, target), None))
-        else:
+        level = difficulty_of([r.score for r in ladder], target)
+        solved = None
+        if level == len(WIDTHS):  # no beam player wins: does the solver?
             solved = _best_line(game, deal, ladder)
-            if solved[0] >= target:
-                winnable.append((m, len(WIDTHS), solved))
+            if solved[0] < target:
+                continue
+        winnable.append((k, deal, ladder, level, solved))
         if len(winnable) == GROVE_CHOICES:
             break
     if not winnable:
         raise PuzzleError(f"no winnable grove deal among the first {GROVE_MAX_CANDIDATES} candidates "
                           f"for {day.isoformat()}")
     want = wanted_level(day)
-    m, level, solved = min(winnable, key=lambda w: (abs(w[1] - want), w[0].candidate))
-    best, proven, bound, moves = solved or _best_line(game, m.deal, m.ladder)
-    target = game.target(m.deal)
-    return Puzzle(game.id, day.isoformat(), m.deal, target, level, m.ladder[0].score, best, proven, bound,
-                  tuple(moves), m.candidate, GENERATOR, tuple(r.score for r in m.ladder))
+    k, deal, ladder, level, solved = min(winnable, key=lambda w: (abs(w[3] - want), w[0]))
+    best, proven, bound, moves = solved or _best_line(game, deal, ladder)
+    return Puzzle(game.id, day.isoformat(), deal, game.target(deal), level, ladder[0].score, best, proven, bound,
+                  tuple(moves), k, GENERATOR, tuple(r.score for r in ladder))
 
 
 def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE, on_generate=None) -> Puzzle:

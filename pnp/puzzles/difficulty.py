@@ -17,6 +17,7 @@ every machine.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from ..games.base import Game
 from ..notation import Deal, Move
@@ -46,12 +47,13 @@ def beam_ladder(game: Game, deal: Deal, widths=WIDTHS) -> list[BeamResult]:
     return [beam_play(game, deal, w) for w in widths]
 
 
-def difficulty_of(ladder: list[BeamResult], target: int) -> int:
-    """The rung of the narrowest beam player that reaches ``target``."""
-    for i, r in enumerate(ladder):
-        if r.score >= target:
+def difficulty_of(scores: Sequence[int], target: int) -> int:
+    """The rung of the narrowest beam player that reaches ``target``, given the
+    ladder's scores (narrowest first)."""
+    for i, score in enumerate(scores):
+        if score >= target:
             return i
-    return len(ladder)
+    return len(scores)
 
 
 def level_name(level: int) -> str:
