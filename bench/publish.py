@@ -46,8 +46,8 @@ def main() -> None:
             print(f"{game_id:8} {len(ps)} puzzles in {secs:6.1f} s ({secs / len(ps):4.1f} s each, wall); "
                   f"proven {sum(p.proven for p in ps)}/{len(ps)}; median best {statistics.median(p.best for p in ps)}, "
                   f"median target {statistics.median(p.target for p in ps)}; "
-                  f"difficulty mean {statistics.mean(levels):.1f}; "
-                  f"grove candidates tried (max index) {max(p.candidate for p in ps)}")
+                  f"difficulty mean {statistics.mean(levels):.1f}"
+                  + (f"; highest candidate index {max(p.candidate for p in ps)}" if game_id == "grove" else ""))
     print(f"both games: {total:.1f} s for {args.days} days")
 
 
