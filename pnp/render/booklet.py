@@ -29,7 +29,7 @@ from ..games.base import Game, State
 from ..puzzles.daily import WIDTHS, Puzzle, parse_date, tier_range
 from .board import board_figure, hand_figure
 from .cards import CardStyle, card_style, recipe_back, short_title
-from .draw import Figure, Group, Paint, Polyline, Rect, Text, text_width, wrap
+from .draw import Figure, Group, Paint, Polyline, Rect, Text, fit_size, text_width, wrap
 from .words import describe_recipe, recipe_words
 
 __all__ = ["PAPERS", "write_booklet", "write_caller_sheet", "write_puzzle_sheet", "booklet_name",
@@ -99,10 +99,8 @@ class _Page:
 
 
 def _fit(text: str, width: float, size: float, font="Helvetica", bold=False, smallest=2.2) -> float:
-    """The largest size <= ``size`` at which ``text`` fits in ``width`` mm."""
-    while size > smallest and text_width(text, size, font, bold) > width:
-        size -= 0.1
-    return size
+    """The largest size <= ``size`` at which ``text`` fits in ``width`` mm (not below 2.2 mm)."""
+    return fit_size(text, width, size, font, bold, smallest)
 
 
 def _range_label(puzzles: Sequence[Puzzle]) -> str:

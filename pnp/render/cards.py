@@ -22,7 +22,7 @@ from typing import Any
 
 from ..deck import Buyer, Card, Cell, Deck, Fruit, GameDeck
 from .draw import (Circle, blend, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
-                   star_points, text_width, wrap)
+                   fit_size, star_points, wrap)
 from .words import number_word, plural_name, recipe_words
 
 SAFE_MM = 3.0  # keep text and symbols this far inside the trim
@@ -335,9 +335,7 @@ def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str 
 
 
 def _fit(text: str, width: float, size: float, font: str, bold: bool) -> float:
-    width *= SLACK
-    w = text_width(text, size, font, bold)
-    return size if w <= width else size * width / w
+    return fit_size(text, width * SLACK, size, font, bold)
 
 
 def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,

@@ -203,6 +203,14 @@ def text_width(text: str, size: float, font: str = "Helvetica", bold: bool = Fal
         return stringWidth(text, font_name("Helvetica", bold), size)
 
 
+def fit_size(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False,
+             smallest: float = 0.0) -> float:
+    """The largest size <= ``size`` at which ``text`` fits in ``width`` mm (text
+    width grows in proportion to size), but never below ``smallest``."""
+    w = text_width(text, size, font, bold)
+    return max(smallest, size if w <= width else size * width / w)
+
+
 def wrap(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width`` mm."""
     lines: list[str] = []
