@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..games.base import ROTTEN as _ROTTEN, SQUIRREL as _SQUIRREL, Game, Spot, State, face_cells
 from ..games.grove import GroveGame
@@ -34,6 +34,22 @@ NO_TOKEN, ROTTEN, SQUIRREL = 0, 1, 2
 WHEELBARROW = 15
 _TOKENS = {0: None, 1: _ROTTEN, 2: _SQUIRREL}
 TOP_DIE = 10
+
+# Packed scans. What one card cell does to the visible square under it is one
+# integer of bit fields (3 bits each, enough for a sum over six cells); the
+# effect of a whole placement is the plain sum over its cells, decoded once.
+# The score change sits in the top field, offset by _GAIN_OFF per covered cell
+# so that it never goes negative.
+_COV, _ILL, _MIS, _NEAR = 1, 1 << 3, 1 << 6, 1 << 9  # covered, forbidden, mismatches, next to the squirrel
+_RET = (1 << 12, 1 << 15, 1 << 18)  # dice going back to the supply, per fruit
+_TEN = (1 << 21, 1 << 24, 1 << 27)  # Grove: tens raised while the wheelbarrow is unused, per fruit
+_WANT = 30  # new dice wanted: Orchard 3 bits per fruit; Grove 3 bits per (fruit, value 2..4)
+_GAIN = 60
+_GAIN_OFF = 16
+_COVER_GAIN = _COV + (_GAIN_OFF << _GAIN)
+# the grid offsets a card covers, upright (2 wide, 3 tall) and turned (3 wide, 2 tall)
+_SHAPE_CELLS = (tuple(y * ROW + x for y in range(3) for x in range(2)),
+                tuple(y * ROW + x for y in range(2) for x in range(3)))
 
 # code layout: fruit bits 0-1, count bits 2-3, token bits 4-5, die value bits 6-10, die fruit bits 11-12
 
@@ -95,6 +111,8 @@ class Node:
     tree_dice: int  # sum of dice on trees (Orchard: all dice)
     supply: tuple  # dice left per fruit
     zhash: int
+    anchors: tuple | None = field(default=None, compare=False)  # cache of Engine.anchors
+    tables: list | None = field(default=None, compare=False)  # cache of Engine.tables
 
     def key(self) -> tuple:
         return (self.zhash, self.hand if len(self.hand) < 2 or self.hand[0] < self.hand[1]
@@ -158,6 +176,8 @@ class Engine:
         self.refs: tuple[CardRef, ...] = deal.cards
         # orients[i] = list of (rot, [(dp, fruit, count)...] sorted by dp), duplicates of shape removed
         self.orients = []
+        # korients[i] = list of (rot, cells, shape, ((dp, kind)...)) for the packed scans
+        self.korients = []
         self.card_fruits = []  # per card: count of cells per fruit
         for ref in self.refs:
             face = game.face(ref)
@@ -171,6 +191,8 @@ class Engine:
                 seen.add(cells)
                 lst.append((rot, cells))
             self.orients.append(lst)
+            self.korients.append([(rot, cells, 0 if rot in (0, 180) else 1,
+                                   tuple((dp, self.kind(f, n)) for dp, f, n in cells)) for rot, cells in lst])
             per = [0] * self.nfruits
             for _, _, c in face.cells():
                 if c.fruit is not None:
@@ -201,20 +223,11 @@ class Engine:
     def children(self, node: Node) -> list[Child]:
         """Every legal move (with each distinct way to share scarce dice), reading order."""
         out = []
-        board = node.board
         for hi in node.hand:
-            for rot, cells in self.orients[hi]:
-                anchors = set()
-                for p in board:
-                    for dp, _, _ in cells:
-                        anchors.add(p - dp)
-                for a in sorted(anchors):
-                    res = self.resolve(node, hi, a, cells)
-                    if res is None:
-                        continue
-                    x, y = pos_xy(a)
-                    for dice, delta, td, tok, sup, z, wb in res:
-                        out.append(Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb))
+            for rot, cells, a, _ in self.placements(node, hi):
+                x, y = pos_xy(a)
+                for dice, delta, td, tok, sup, z, wb in self._resolve(node, a, cells):
+                    out.append(Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb))
         return out
 
     def node(self, child: Child) -> Node:
@@ -230,22 +243,63 @@ class Engine:
         return n
 
     def has_move(self, node: Node) -> bool:
-        board = node.board
-        for hi in node.hand:
-            for _, cells in self.orients[hi]:
-                anchors = set()
-                for p in board:
-                    for dp, _, _ in cells:
-                        anchors.add(p - dp)
-                for a in anchors:
-                    if self.legal(node, a, cells):
-                        return True
-        return False
+        return any(True for hi in node.hand for _ in self.placements(node, hi))
 
     def legal(self, node: Node, a: int, cells) -> bool:
         raise NotImplementedError
 
     def resolve(self, node: Node, hi: int, a: int, cells):
+        """The outcomes of placing ``cells`` at anchor ``a`` (see :meth:`_outcomes`), or None if illegal."""
+        if not self.legal(node, a, cells):
+            return None
+        return self._resolve(node, a, cells)
+
+    def _resolve(self, node: Node, a: int, cells):
+        raise NotImplementedError
+
+    # -- packed scans --------------------------------------------------------------
+    def kind(self, fruit: int, count: int) -> int:
+        """The index of a card cell's table in :meth:`tables`."""
+        return fruit
+
+    def tables(self, node: Node) -> list[dict]:
+        """Per cell kind: visible square -> what a card cell of that kind does there, packed."""
+        t = node.tables
+        if t is None:
+            t = node.tables = self._tables(node)
+        return t
+
+    def _tables(self, node: Node) -> list[dict]:
+        raise NotImplementedError
+
+    def anchors(self, node: Node) -> tuple:
+        """Per card shape: every anchor at which a card covers some visible square, in reading order."""
+        a = node.anchors
+        if a is None:
+            board = node.board
+            a = node.anchors = tuple(sorted({p - dp for p in board for dp in offs}) for offs in _SHAPE_CELLS)
+        return a
+
+    def placements(self, node: Node, hi: int):
+        """Every legal placement of card ``hi``, in the order of :meth:`children`:
+        ``(rot, cells, anchor, gain)``, where ``gain`` is the change of
+        :meth:`score` with the best way to share scarce new dice, or ``None``
+        when only :meth:`resolve` can tell (a Grove move near the squirrel)."""
+        tables = self.tables(node)
+        anchors = self.anchors(node)
+        decode = self.decoder(node)
+        for rot, cells, shape, kc in self.korients[hi]:
+            (d0, k0), (d1, k1), (d2, k2), (d3, k3), (d4, k4), (d5, k5) = kc
+            g0, g1, g2 = tables[k0].get, tables[k1].get, tables[k2].get
+            g3, g4, g5 = tables[k3].get, tables[k4].get, tables[k5].get
+            for a in anchors[shape]:
+                ok, gain = decode(g0(a + d0, 0) + g1(a + d1, 0) + g2(a + d2, 0) +
+                                  g3(a + d3, 0) + g4(a + d4, 0) + g5(a + d5, 0))
+                if ok:
+                    yield rot, cells, a, gain
+
+    def decoder(self, node: Node):
+        """A function from a placement's packed sum to ``(legal, gain)``."""
         raise NotImplementedError
 
     def _share(self, wants, supply):
@@ -349,9 +403,46 @@ class OrchardEngine(Engine):
                     return False
         return covered > 0
 
-    def resolve(self, node: Node, hi: int, a: int, cells):
-        if not self.legal(node, a, cells):
-            return None
+    def _tables(self, node: Node) -> list[dict]:
+        ladder = self.ladder
+        tables = []
+        for f in range(self.nfruits):
+            t = {}
+            for p, c in node.board.items():
+                v = _COVER_GAIN
+                d = (c >> 6) & 31
+                if c & 48:
+                    v += _ILL
+                elif c & 3 == f:
+                    v += ((ladder[d] - d) << _GAIN) if d else 1 << (_WANT + 3 * f)
+                else:
+                    v += _MIS - ((d + ROTTEN_PENALTY) << _GAIN)
+                    if d:
+                        v += _RET[(c >> 11) & 3]
+                t[p] = v
+            tables.append(t)
+        return tables
+
+    def decoder(self, node: Node):
+        left = self.tokens - node.tokens_used
+        supply = node.supply
+        fruits = range(self.nfruits)
+
+        def decode(s: int):
+            if s & 0o70 or (s >> 6) & 7 > left:
+                return False, 0
+            g = (s >> _GAIN) - _GAIN_OFF * (s & 7)
+            w = s >> _WANT
+            if w & 0o777:
+                for f in fruits:
+                    n = (w >> 3 * f) & 7
+                    if n:
+                        k = supply[f] + ((s >> (12 + 3 * f)) & 7)
+                        g += n if n < k else k
+            return True, g
+        return decode
+
+    def _resolve(self, node: Node, a: int, cells):
         board = node.board
         delta = {}
         z = node.zhash
@@ -478,6 +569,97 @@ class GroveEngine(OrchardEngine):
             return n * sum(1 for _, c in dice if want in (-1, (c >> 11) & 3))
         raise ValueError(kind)  # pragma: no cover
 
+    def kind(self, fruit: int, count: int) -> int:
+        return 6 if fruit == CLEARING else 2 * fruit + count - 1
+
+    def _tables(self, node: Node) -> list[dict]:
+        board = node.board
+        wb = node.wheelbarrow_used
+        near = set()
+        if node.tokens_used:
+            for p, c in board.items():
+                if (c >> 4) & 3 == SQUIRREL:
+                    near.update((p + 1, p - 1, p + ROW, p - ROW))
+        tables = []
+        for k in range(7):
+            f, n = (CLEARING, 0) if k == 6 else divmod(k, 2)
+            n += 1 if k < 6 else 0
+            t = {}
+            for p, c in board.items():
+                t[p] = self._pack(c, f, n, wb) + (_NEAR if p in near else 0)
+            tables.append(t)
+        return tables
+
+    @staticmethod
+    def _pack(c: int, f: int, n: int, wb: bool) -> int:
+        """What a card cell (fruit ``f``, ``n`` fruits) does to square code ``c``, packed."""
+        v = _COVER_GAIN
+        if c & 48:
+            return v + _ILL
+        uf = c & 3
+        d = (c >> 6) & 31
+        df = (c >> 11) & 3
+        on_tree = uf != CLEARING
+        if f != CLEARING and ((on_tree and uf != f) or (not on_tree and d and df != f)):
+            v += _MIS
+            if d:
+                if d != WHEELBARROW:
+                    v += _RET[df]
+                if on_tree:
+                    v -= d << _GAIN
+            return v
+        if f == CLEARING:
+            return v - (d << _GAIN) if d and on_tree else v
+        if d:
+            if d == WHEELBARROW:
+                nv = WHEELBARROW
+            elif d == TOP_DIE:
+                nv = TOP_DIE
+                if not wb:
+                    v += _TEN[df]
+            else:
+                nv = d + n if d + n <= 6 else TOP_DIE
+            return v + ((nv - (d if on_tree else 0)) << _GAIN)
+        if on_tree:
+            return v + (1 << (_WANT + 3 * (3 * f + n + ((c >> 2) & 3) - 2)))
+        return v
+
+    def decoder(self, node: Node):
+        left = self.tokens - node.tokens_used
+        supply = node.supply
+        fruits = range(self.nfruits)
+
+        def decode(s: int):
+            if s & 0o70 or (s >> 6) & 7 > left:
+                return False, 0
+            if s & 0o7700:  # the squirrel: only the full resolve knows the score
+                return True, None
+            g = (s >> _GAIN) - _GAIN_OFF * (s & 7)
+            tens = (s >> 21) & 0o777
+            w = (s >> _WANT) & 0o777777777
+            if not (tens or w):
+                return True, g
+            left_dice = [supply[f] + ((s >> (12 + 3 * f)) & 7) for f in fruits]
+            if tens:
+                ten = [f for f in fruits if (tens >> 3 * f) & 7]
+                if len(ten) > 1:  # which ten becomes the wheelbarrow decides which die returns
+                    return True, None
+                g += WHEELBARROW - TOP_DIE
+                left_dice[ten[0]] += 1
+            if w:
+                for f in fruits:
+                    k = left_dice[f]
+                    for value in (4, 3, 2):
+                        if not k:
+                            break
+                        m = (w >> 3 * (3 * f + value - 2)) & 7
+                        if m:
+                            m = m if m < k else k
+                            g += m * value
+                            k -= m
+            return True, g
+        return decode
+
     def legal(self, node: Node, a: int, cells) -> bool:
         board = node.board
         left = self.tokens - node.tokens_used
@@ -498,9 +680,7 @@ class GroveEngine(OrchardEngine):
                     return False
         return covered > 0
 
-    def resolve(self, node: Node, hi: int, a: int, cells):
-        if not self.legal(node, a, cells):
-            return None
+    def _resolve(self, node: Node, a: int, cells):
         board = node.board
         delta = {}
         z = node.zhash

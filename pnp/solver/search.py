@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..games.base import Game
 from ..notation import Deal, Move
-from .engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
+from .engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for, pos_xy
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,6 @@ class Bounder:
 class _Entry:
     value: int
     exact: bool
-    best: tuple | None = None  # (card, rot, x, y, dice) of the best child when exact
 
 
 @dataclass
@@ -193,6 +192,8 @@ class Searcher:
         self.path: list[Child] = []
         self.deadline = None
         self.next_check = 0
+        # the last card is scanned without building positions, unless recipes need the final board
+        self.fast_last = not getattr(self.engine, "recipes", None)
 
     # -- helpers ---------------------------------------------------------------
     def terminal_bonus(self, node: Node) -> int:
@@ -249,6 +250,8 @@ class Searcher:
         need = self.best - cur
         if entry is not None and (entry.exact or entry.value <= need):
             return entry.value, entry.exact
+        if len(node.hand) == 1 and node.drawn == len(self.engine.refs) and self.fast_last:
+            return self.last(node, cur, key, need)
         kids = self.ordered(node, cur)
         if not kids:
             v = self.terminal_bonus(node)
@@ -261,20 +264,18 @@ class Searcher:
             self.tt[key] = _Entry(ub, False)
             return ub, False
         if len(node.hand) == 1 and node.drawn == len(self.engine.refs):
-            # the last card: every move ends the game, so no need to go deeper
+            # the last card (with recipes): every move ends the game, so no need to go deeper
             best_v, best_child = None, None
             for g, child in kids:
-                v = g + (self.terminal_bonus(self.engine.node(child)) if self.bounder.grove else 0)
+                v = g + self.terminal_bonus(self.engine.node(child))
                 if best_v is None or v > best_v:
                     best_v, best_child = v, child
             self.nodes += len(kids)
             if cur + best_v > self.best:
                 self.best, self.best_line = cur + best_v, self.path + [best_child]
-            self.tt[key] = _Entry(best_v, True, (best_child.card, best_child.rot, best_child.x,
-                                                 best_child.y, best_child.dice))
+            self.tt[key] = _Entry(best_v, True)
             return best_v, True
         best_exact = None
-        best_child = None
         max_open = -10 ** 9
         i = 0
         try:
@@ -287,7 +288,7 @@ class Searcher:
                 t = g + v
                 if exact:
                     if best_exact is None or t > best_exact:
-                        best_exact, best_child = t, child
+                        best_exact = t
                 elif t > max_open:
                     max_open = t
         except _Timeout as stop:
@@ -298,12 +299,44 @@ class Searcher:
                 value = max(value, g + self.bounder.future(self.engine.node(child)))
             raise _Timeout(min(value, ub)) from None
         if best_exact is not None and best_exact >= max_open:
-            self.tt[key] = _Entry(best_exact, True,
-                                  (best_child.card, best_child.rot, best_child.x, best_child.y, best_child.dice))
+            self.tt[key] = _Entry(best_exact, True)
             return best_exact, True
         value = min(ub, max(max_open, best_exact if best_exact is not None else -10 ** 9))
         self.tt[key] = _Entry(value, False)
         return value, False
+
+    def last(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
+        """The exact future of a position with one card left to play (no recipes):
+        the best single placement, scanned without building the positions."""
+        e = self.engine
+        ub = self.bounder.future(node)
+        if ub <= need:
+            self.tt[key] = _Entry(ub, False)
+            return ub, False
+        best_v, best_at, count = None, None, 0
+        hi = node.hand[0]
+        for rot, cells, a, gain in e.placements(node, hi):
+            count += 1
+            if gain is None:  # near the squirrel: resolve it
+                gain = max(e.child_score(Child(hi, rot, 0, 0, *out[:1], node, *out[1:]))
+                           for out in e._resolve(node, a, cells)) - cur
+            if best_v is None or gain > best_v:
+                best_v, best_at = gain, (rot, cells, a)
+        self.nodes += count
+        if best_v is None:  # no legal placement: the game is over
+            best_v = self.terminal_bonus(node)
+            if cur + best_v > self.best:
+                self.best, self.best_line = cur + best_v, list(self.path)
+        elif cur + best_v > self.best:
+            rot, cells, a = best_at
+            x, y = pos_xy(a)
+            kids = [Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                    for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells)]
+            child = max(kids, key=e.child_score)
+            assert e.child_score(child) - cur == best_v
+            self.best, self.best_line = cur + best_v, self.path + [child]
+        self.tt[key] = _Entry(best_v, True)
+        return best_v, True
 
     def run(self) -> Solution:
         t0 = self.t0 = time.perf_counter()
