@@ -42,6 +42,29 @@ SHORT = [
 ]
 
 
+SHORT4 = [("orchard", "orchard:4,7,8,3"), ("orchard-pnp", "orchard-pnp:5b,1a,8b,2a"), ("grove", "grove:1,2,3,4")]
+
+
+def exhaustive_compact(eng, node) -> int:
+    """The best final score from ``node`` over every move of the compact engine (no bounds)."""
+    kids = eng.children(node)
+    if not kids:
+        return eng.score(node, final=True)
+    return max(exhaustive_compact(eng, eng.node(c)) for c in kids)
+
+
+@pytest.mark.parametrize("game_id,deal", SHORT4)
+def test_solver_equals_exhaustive_search_on_four_cards(game_id, deal):
+    """Four cards (three moves): the pruned search equals trying everything
+    (the compact engine itself is checked against the reference rules below)."""
+    game = find_game(game_id)
+    d = game.parse_deal(deal)
+    sol = solve(game, d)
+    assert sol.proven and sol.bound == sol.score
+    assert sol.score == exhaustive_compact(engine_for(game, d), engine_for(game, d).start())
+    check_line(game, deal, sol)
+
+
 @pytest.mark.parametrize("game_id,deal", SHORT)
 def test_solver_equals_exhaustive_search(game_id, deal):
     game = find_game(game_id)
@@ -142,6 +165,30 @@ def test_packed_scan_gains_equal_the_full_resolve(game_id, deal):
             node = eng.node(rng.choice(kids))
     if game_id == "grove":
         assert near_squirrel  # the fallback path was met
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
+                                          ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
+                                          ("grove", "grove:7,3,16,1,12,9,18,5,10")])
+def test_reach_bounds_the_last_card_after_any_first_placement(game_id, deal):
+    """``Engine.reach(node, last, first)`` is never below what card ``last``
+    really gains after some placement of card ``first`` (the search prunes on it)."""
+    from dataclasses import replace as dc_replace
+    game = find_game(game_id)
+    eng = engine_for(game, game.parse_deal(deal))
+    rng = random.Random(2)
+    node = eng.start()
+    while len(node.hand) == 2:
+        for first, last in (node.hand, node.hand[::-1]):
+            bound = eng.reach(node, last, first)
+            for c in eng.children(node):
+                if c.card != first:
+                    continue
+                after = dc_replace(eng.node(c), hand=(last,), anchors=None, tables=None)
+                base = eng.score(after)
+                for k in eng.children(after):
+                    assert eng.child_score(k) - base <= bound
+        node = eng.node(rng.choice(eng.children(node)))
 
 
 def test_cli_solve_json_replays_under_verify(tmp_path):

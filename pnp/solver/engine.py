@@ -198,6 +198,7 @@ class Engine:
                 if c.fruit is not None:
                     per[self.fruit_index[c.fruit]] += 1
             self.card_fruits.append(tuple(per))
+        self._stacked: dict = {}
 
     def _fruit(self, cell) -> int:
         return CLEARING if cell.fruit is None else self.fruit_index[cell.fruit]
@@ -301,6 +302,61 @@ class Engine:
     def decoder(self, node: Node):
         """A function from a placement's packed sum to ``(legal, gain)``."""
         raise NotImplementedError
+
+    # -- a bound for the next-to-last card ---------------------------------------------
+    _NEVER = -1000  # a square no card may cover again
+
+    def reach(self, node: Node, hi: int, first: int) -> int:
+        """An upper bound on the score change of playing card ``hi`` right after
+        one placement of card ``first`` (anywhere, any way).
+
+        Each square is given the most a cell of each kind could gain there after
+        any one placement (:meth:`_reach_tables`); a placement of ``hi`` that
+        covers some square visible now is bounded by the sum over its cells; one
+        that covers only cells of ``first`` laid on empty table, by
+        :meth:`stacked`."""
+        tables, empty = self._reach_tables(node)
+        anchors = self.anchors(node)
+        best = self.stacked(first, hi)
+        for _, _, shape, kc in self.korients[hi]:
+            (d0, k0), (d1, k1), (d2, k2), (d3, k3), (d4, k4), (d5, k5) = kc
+            g0, g1, g2 = tables[k0].get, tables[k1].get, tables[k2].get
+            g3, g4, g5 = tables[k3].get, tables[k4].get, tables[k5].get
+            e0, e1, e2, e3, e4, e5 = empty[k0], empty[k1], empty[k2], empty[k3], empty[k4], empty[k5]
+            for a in anchors[shape]:
+                v = (g0(a + d0, e0) + g1(a + d1, e1) + g2(a + d2, e2) +
+                     g3(a + d3, e3) + g4(a + d4, e4) + g5(a + d5, e5))
+                if v > best:
+                    best = v
+        return best
+
+    def _reach_tables(self, node: Node) -> tuple[list[dict], list[int]]:
+        """Per cell kind: square -> the most that cell could gain there after any
+        one placement, and the same for a square that is empty now."""
+        raise NotImplementedError
+
+    def stacked(self, lower: int, upper: int) -> int:
+        """The most card ``upper`` can gain from cells of card ``lower`` that were
+        laid on empty table (so hold no die), over every way to lay one on the other."""
+        key = (lower, upper)
+        v = self._stacked.get(key)
+        if v is None:
+            v = 0
+            for _, lo in self.orients[lower]:
+                under = {dp: (f, n) for dp, f, n in lo}
+                for _, up in self.orients[upper]:
+                    for shift in {u - dp for u in under for dp, _, _ in up}:
+                        t = 0
+                        for dp, f, n in up:
+                            c = under.get(shift + dp)
+                            if c is not None and f != CLEARING and c[0] == f:
+                                t += self._new_die(f, n + c[1])
+                        v = max(v, t)
+            self._stacked[key] = v
+        return v
+
+    def _new_die(self, fruit: int, fruits: int) -> int:
+        return 1
 
     def _share(self, wants, supply):
         """Ways to hand out scarce new dice: list of (chosen tuple, [(p, fruit, value)...])."""
@@ -422,6 +478,27 @@ class OrchardEngine(Engine):
                 t[p] = v
             tables.append(t)
         return tables
+
+    def _reach_tables(self, node: Node) -> tuple[list[dict], list[int]]:
+        # a die of the cell's fruit: one step now, or the next step if the first
+        # placement raised it first; a tree of that fruit without a die: a new
+        # die, or a raise of the die the first placement gave it; another fruit:
+        # the mismatch (the first placement cannot change a fruit without a
+        # token); an empty square: a new die on a tree the first placement laid
+        ladder = self.ladder
+        tables = []
+        for f in range(self.nfruits):
+            t = {}
+            for p, c in node.board.items():
+                d = (c >> 6) & 31
+                if c & 48:
+                    t[p] = self._NEVER
+                elif c & 3 == f:
+                    t[p] = max(ladder[d] - d, ladder[ladder[d]] - ladder[d]) if d else max(1, ladder[1] - 1)
+                else:
+                    t[p] = -(d + ROTTEN_PENALTY)
+            tables.append(t)
+        return tables, [1] * self.nfruits
 
     def decoder(self, node: Node):
         left = self.tokens - node.tokens_used
@@ -623,6 +700,51 @@ class GroveEngine(OrchardEngine):
         if on_tree:
             return v + (1 << (_WANT + 3 * (3 * f + n + ((c >> 2) & 3) - 2)))
         return v
+
+    def _new_die(self, fruit: int, fruits: int) -> int:
+        return fruits
+
+    def _reach_tables(self, node: Node) -> tuple[list[dict], list[int]]:
+        # a tree cell: over a die of its fruit, the best of raising it now or
+        # after the first placement raised it; over a die on a clearing, the
+        # die's new value (it comes onto a tree); over a tree of its fruit
+        # without a die, an empty clearing or empty table, a new die on a tree
+        # of two fruits the first placement may have laid; anything else, at
+        # most nothing (a clearing cell never gains; a mismatch never gains)
+        wb = node.wheelbarrow_used
+
+        def up(v: int, m: int) -> int:
+            if v == WHEELBARROW:
+                return v
+            if v == TOP_DIE:
+                return TOP_DIE if wb else WHEELBARROW
+            return v + m if v + m <= 6 else TOP_DIE
+
+        tables, empty = [], []
+        for k in range(7):
+            t = {}
+            if k == 6:
+                for p, c in node.board.items():
+                    t[p] = self._NEVER if c & 48 else 0
+                tables.append(t)
+                empty.append(0)
+                continue
+            f, n = k // 2, k % 2 + 1
+            for p, c in node.board.items():
+                if c & 48:
+                    t[p] = self._NEVER
+                    continue
+                uf = c & 3
+                d = (c >> 6) & 31
+                if uf == f:
+                    t[p] = max(up(v, n) - v for v in (d, up(d, 1), up(d, 2))) if d else n + 2
+                elif uf == CLEARING:
+                    t[p] = up(d, n) if d and (c >> 11) & 3 == f else 0 if d else n + 2
+                else:
+                    t[p] = 0
+            tables.append(t)
+            empty.append(n + 2)
+        return tables, empty
 
     def decoder(self, node: Node):
         left = self.tokens - node.tokens_used

@@ -250,8 +250,11 @@ class Searcher:
         need = self.best - cur
         if entry is not None and (entry.exact or entry.value <= need):
             return entry.value, entry.exact
-        if len(node.hand) == 1 and node.drawn == len(self.engine.refs) and self.fast_last:
-            return self.last(node, cur, key, need)
+        if node.drawn == len(self.engine.refs) and self.fast_last:
+            if len(node.hand) == 2:
+                return self.two(node, cur, key, need)
+            if len(node.hand) == 1:
+                return self.last(node, cur, key, need)
         kids = self.ordered(node, cur)
         if not kids:
             v = self.terminal_bonus(node)
@@ -305,13 +308,72 @@ class Searcher:
         self.tt[key] = _Entry(value, False)
         return value, False
 
+    def two(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
+        """The future of a position with two cards left (no recipes): for each
+        order of the two, the first card's placements best first, each followed
+        by the exact best of the last card; a placement is skipped once its gain
+        plus :meth:`Engine.reach` (a bound on what the last card can add after
+        it) cannot beat the best found or ``need``."""
+        e = self.engine
+        ub = self.bounder.future(node)
+        if ub <= need:
+            self.tt[key] = _Entry(ub, False)
+            return ub, False
+        best = None  # the best exact value found
+        skipped = -10 ** 9  # the best bound of what was not looked at
+        for first, last in (node.hand, node.hand[::-1]):
+            reach = e.reach(node, last, first)
+            moves = []
+            for rot, cells, a, gain in e.placements(node, first):
+                if gain is None:  # near the squirrel: the best outcome, resolved
+                    gain = max(e.child_score(Child(first, rot, 0, 0, *out[:1], node, *out[1:]))
+                               for out in e._resolve(node, a, cells)) - cur
+                moves.append((gain, rot, cells, a))
+            moves.sort(key=lambda m: -m[0])
+            self.nodes += len(moves)
+            for gain, rot, cells, a in moves:
+                bar = need if best is None or best < need else best
+                if gain + reach <= bar:
+                    skipped = max(skipped, gain + reach)
+                    break
+                x, y = pos_xy(a)
+                for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells):
+                    child = Child(first, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                    g = e.child_score(child) - cur
+                    bar = need if best is None or best < need else best
+                    if g + reach <= bar:
+                        skipped = max(skipped, g + reach)
+                        continue
+                    self.path.append(child)
+                    try:
+                        v, exact = self.last(e.node(child), cur + g, None, bar - g)
+                    finally:
+                        self.path.pop()
+                    if not exact:
+                        skipped = max(skipped, g + v)
+                    elif best is None or g + v > best:
+                        best = g + v
+        if best is None and skipped == -10 ** 9:  # neither card can be placed: the game is over
+            v = self.terminal_bonus(node)
+            if cur + v > self.best:
+                self.best, self.best_line = cur + v, list(self.path)
+            self.tt[key] = _Entry(v, True)
+            return v, True
+        if best is not None and best >= skipped:
+            self.tt[key] = _Entry(best, True)
+            return best, True
+        value = min(ub, max(skipped, best if best is not None else -10 ** 9))
+        self.tt[key] = _Entry(value, False)
+        return value, False
+
     def last(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
         """The exact future of a position with one card left to play (no recipes):
         the best single placement, scanned without building the positions."""
         e = self.engine
         ub = self.bounder.future(node)
         if ub <= need:
-            self.tt[key] = _Entry(ub, False)
+            if key is not None:
+                self.tt[key] = _Entry(ub, False)
             return ub, False
         best_v, best_at, count = None, None, 0
         hi = node.hand[0]
@@ -335,7 +397,8 @@ class Searcher:
             child = max(kids, key=e.child_score)
             assert e.child_score(child) - cur == best_v
             self.best, self.best_line = cur + best_v, self.path + [child]
-        self.tt[key] = _Entry(best_v, True)
+        if key is not None:
+            self.tt[key] = _Entry(best_v, True)
         return best_v, True
 
     def run(self) -> Solution:
