@@ -289,18 +289,20 @@ class Engine:
         tables = self.tables(node)
         anchors = self.anchors(node)
         decode = self.decoder(node)
+        left = self.tokens - node.tokens_used
         for rot, cells, shape, kc in self.korients[hi]:
             (d0, k0), (d1, k1), (d2, k2), (d3, k3), (d4, k4), (d5, k5) = kc
             g0, g1, g2 = tables[k0].get, tables[k1].get, tables[k2].get
             g3, g4, g5 = tables[k3].get, tables[k4].get, tables[k5].get
             for a in anchors[shape]:
-                ok, gain = decode(g0(a + d0, 0) + g1(a + d1, 0) + g2(a + d2, 0) +
-                                  g3(a + d3, 0) + g4(a + d4, 0) + g5(a + d5, 0))
-                if ok:
-                    yield rot, cells, a, gain
+                s = (g0(a + d0, 0) + g1(a + d1, 0) + g2(a + d2, 0) +
+                     g3(a + d3, 0) + g4(a + d4, 0) + g5(a + d5, 0))
+                if s & 0o70 or (s >> 6) & 7 > left:  # a square that may not be covered; too many mismatches
+                    continue
+                yield rot, cells, a, decode(s)
 
     def decoder(self, node: Node):
-        """A function from a placement's packed sum to ``(legal, gain)``."""
+        """A function from a legal placement's packed sum to its gain (or None)."""
         raise NotImplementedError
 
     # -- a bound for the next-to-last card ---------------------------------------------
@@ -501,13 +503,10 @@ class OrchardEngine(Engine):
         return tables, [1] * self.nfruits
 
     def decoder(self, node: Node):
-        left = self.tokens - node.tokens_used
         supply = node.supply
         fruits = range(self.nfruits)
 
         def decode(s: int):
-            if s & 0o70 or (s >> 6) & 7 > left:
-                return False, 0
             g = (s >> _GAIN) - _GAIN_OFF * (s & 7)
             w = s >> _WANT
             if w & 0o777:
@@ -516,7 +515,7 @@ class OrchardEngine(Engine):
                     if n:
                         k = supply[f] + ((s >> (12 + 3 * f)) & 7)
                         g += n if n < k else k
-            return True, g
+            return g
         return decode
 
     def _resolve(self, node: Node, a: int, cells):
@@ -747,25 +746,22 @@ class GroveEngine(OrchardEngine):
         return tables, empty
 
     def decoder(self, node: Node):
-        left = self.tokens - node.tokens_used
         supply = node.supply
         fruits = range(self.nfruits)
 
         def decode(s: int):
-            if s & 0o70 or (s >> 6) & 7 > left:
-                return False, 0
             if s & 0o7700:  # the squirrel: only the full resolve knows the score
-                return True, None
+                return None
             g = (s >> _GAIN) - _GAIN_OFF * (s & 7)
             tens = (s >> 21) & 0o777
             w = (s >> _WANT) & 0o777777777
             if not (tens or w):
-                return True, g
+                return g
             left_dice = [supply[f] + ((s >> (12 + 3 * f)) & 7) for f in fruits]
             if tens:
                 ten = [f for f in fruits if (tens >> 3 * f) & 7]
                 if len(ten) > 1:  # which ten becomes the wheelbarrow decides which die returns
-                    return True, None
+                    return None
                 g += WHEELBARROW - TOP_DIE
                 left_dice[ten[0]] += 1
             if w:
@@ -779,7 +775,7 @@ class GroveEngine(OrchardEngine):
                             m = m if m < k else k
                             g += m * value
                             k -= m
-            return True, g
+            return g
         return decode
 
     def legal(self, node: Node, a: int, cells) -> bool:

@@ -87,6 +87,7 @@ class Bounder:
                 return ladder[v]
         self.step = step
         self._chains: dict = {}
+        self._shares: dict = {}
 
     def chain(self, value: int, contributes: bool, k: int) -> list[int]:
         key = (value, contributes, k)
@@ -96,7 +97,15 @@ class Bounder:
         return c
 
     def fruit_gains(self, node: Node) -> list[int]:
-        """Per fruit: the most its dice can still add to the score."""
+        """Per fruit: the most its dice can still add to the score.
+
+        A relaxation of the rules, fruit by fruit: every cell of that fruit on
+        the cards still to play is one *event* (it raises or creates one die),
+        placed anywhere. Each die climbs its ladder in order, at most once per
+        card; a new die needs a tree of its fruit without a die under it: one
+        visible now, or a cell of a later card laid without making an event
+        (so it costs one more cell). The best share of the events among the
+        dice is a small knapsack over the dice (:meth:`best_share`)."""
         e = self.e
         remaining = list(node.hand) + list(range(node.drawn, len(e.refs)))
         k = len(remaining)
@@ -106,24 +115,42 @@ class Bounder:
             cf = e.card_fruits[i]
             for f in range(nf):
                 covers[f] += cf[f]
-        incs: list[list[int]] = [[] for _ in range(nf)]
+        dice: list[list] = [[] for _ in range(nf)]
+        bases = [0] * nf
         for c in node.board.values():
             d = (c >> 6) & 31
-            if d and d != WHEELBARROW:
-                incs[(c >> 11) & 3].extend(self.chain(d, (c & 3) != CLEARING, k))
-        for f in range(nf):
-            if node.supply[f]:
-                new = self.chain(0, True, k)
-                for _ in range(node.supply[f]):
-                    incs[f].extend(new)
-        gains = []
-        for f in range(nf):
-            lst = incs[f]
-            if len(lst) > covers[f]:
-                lst.sort(reverse=True)
-                lst = lst[:covers[f]]
-            gains.append(sum(lst))
-        return gains
+            if d:
+                if d != WHEELBARROW:
+                    dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
+            elif not c & 48 and (c & 3) != CLEARING:
+                bases[c & 3] += 1
+        return [self.best_share(tuple(sorted(dice[f])), node.supply[f], min(bases[f], node.supply[f]),
+                                covers[f], k) for f in range(nf)]
+
+    def best_share(self, dice: tuple, supply: int, bases: int, events: int, k: int) -> int:
+        """The most ``events`` climbs can add to ``dice`` ((value, on a tree)
+        pairs) and to ``supply`` new dice, ``bases`` of which have a tree ready."""
+        key = (dice, supply, bases, events, k)
+        v = self._shares.get(key)
+        if v is not None:
+            return v
+        items = [(self.chain(d, tree, k), 0) for d, tree in dice]
+        items += [(self.chain(0, True, k), 0)] * bases
+        items += [(self.chain(0, True, k - 1), 1)] * (supply - bases)
+        best = [0] * (events + 1)  # best[c]: the most with at most c events
+        for chain, extra in items:
+            nxt = best[:]
+            total = 0
+            for n, inc in enumerate(chain, 1):
+                total += inc
+                cost = n + extra
+                for c in range(cost, events + 1):
+                    v = best[c - cost] + total
+                    if v > nxt[c]:
+                        nxt[c] = v
+            best = nxt
+        v = self._shares[key] = best[events]
+        return v
 
     def future(self, node: Node) -> int:
         """An upper bound on the score still to come from ``node`` (recipes included)."""
