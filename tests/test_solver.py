@@ -42,7 +42,7 @@ SHORT = [
 ]
 
 
-SHORT4 = [("orchard", "orchard:4,7,8,3"), ("orchard-pnp", "orchard-pnp:5b,1a,8b,2a"), ("grove", "grove:1,2,3,4")]
+SHORT4 = [("orchard", "orchard:4,7,8,3"), ("orchard-pnp", "orchard-pnp:5b,1a,8b,2a"), ("grove", "grove:1,2,3,4;recipes=10,11")]
 
 
 def exhaustive_compact(eng, node) -> int:

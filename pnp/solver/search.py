@@ -158,18 +158,23 @@ class Bounder:
         total = sum(gains)
         if not self.grove:
             return total
-        e = self.e
         wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
-        total += wb
-        if e.recipes:
-            sums = [0] * e.nfruits
-            for c in node.board.values():
-                d = (c >> 6) & 31
-                if d and (c & 3) != CLEARING:
-                    sums[(c >> 11) & 3] += d
-            for r in e.recipes:
-                total += self.recipe_max(r, node, sums, gains, wb)
-        return total
+        return total + wb + self.recipes_bound(node, gains)
+
+    def recipes_bound(self, node: Node, gains: list[int] | None = None) -> int:
+        """An upper bound on the recipe bonuses at the end of any game from ``node``."""
+        e = self.e
+        if not self.grove or not e.recipes:
+            return 0
+        if gains is None:
+            gains = self.fruit_gains(node)
+        wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
+        sums = [0] * e.nfruits
+        for c in node.board.values():
+            d = (c >> 6) & 31
+            if d and (c & 3) != CLEARING:
+                sums[(c >> 11) & 3] += d
+        return sum(self.recipe_max(r, node, sums, gains, wb) for r in e.recipes)
 
     def recipe_max(self, recipe, node: Node, sums: list[int], gains: list[int], wb: int) -> int:
         e = self.e
@@ -219,8 +224,6 @@ class Searcher:
         self.path: list[Child] = []
         self.deadline = None
         self.next_check = 0
-        # the last card is scanned without building positions, unless recipes need the final board
-        self.fast_last = not getattr(self.engine, "recipes", None)
 
     # -- helpers ---------------------------------------------------------------
     def terminal_bonus(self, node: Node) -> int:
@@ -277,7 +280,7 @@ class Searcher:
         need = self.best - cur
         if entry is not None and (entry.exact or entry.value <= need):
             return entry.value, entry.exact
-        if node.drawn == len(self.engine.refs) and self.fast_last:
+        if node.drawn == len(self.engine.refs):
             if len(node.hand) == 2:
                 return self.two(node, cur, key, need)
             if len(node.hand) == 1:
@@ -293,18 +296,6 @@ class Searcher:
         if ub <= need:
             self.tt[key] = _Entry(ub, False)
             return ub, False
-        if len(node.hand) == 1 and node.drawn == len(self.engine.refs):
-            # the last card (with recipes): every move ends the game, so no need to go deeper
-            best_v, best_child = None, None
-            for g, child in kids:
-                v = g + self.terminal_bonus(self.engine.node(child))
-                if best_v is None or v > best_v:
-                    best_v, best_child = v, child
-            self.nodes += len(kids)
-            if cur + best_v > self.best:
-                self.best, self.best_line = cur + best_v, self.path + [best_child]
-            self.tt[key] = _Entry(best_v, True)
-            return best_v, True
         best_exact = None
         max_open = -10 ** 9
         i = 0
@@ -348,8 +339,9 @@ class Searcher:
             return ub, False
         best = None  # the best exact value found
         skipped = -10 ** 9  # the best bound of what was not looked at
+        bonus = self.bounder.recipes_bound(node)
         for first, last in (node.hand, node.hand[::-1]):
-            reach = e.reach(node, last, first)
+            reach = e.reach(node, last, first) + bonus
             moves = []
             for rot, cells, a, gain in e.placements(node, first):
                 if gain is None:  # near the squirrel: the best outcome, resolved
@@ -394,36 +386,56 @@ class Searcher:
         return value, False
 
     def last(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
-        """The exact future of a position with one card left to play (no recipes):
-        the best single placement, scanned without building the positions."""
+        """The exact future of a position with one card left to play: the best
+        single placement, scanned without building the positions. With recipes,
+        placements are tried best first and each is finished (its recipe bonus
+        on the final board) until the bound on the bonus cannot close the gap."""
         e = self.engine
         ub = self.bounder.future(node)
         if ub <= need:
             if key is not None:
                 self.tt[key] = _Entry(ub, False)
             return ub, False
-        best_v, best_at, count = None, None, 0
         hi = node.hand[0]
+        moves = []
         for rot, cells, a, gain in e.placements(node, hi):
-            count += 1
             if gain is None:  # near the squirrel: resolve it
                 gain = max(e.child_score(Child(hi, rot, 0, 0, *out[:1], node, *out[1:]))
                            for out in e._resolve(node, a, cells)) - cur
-            if best_v is None or gain > best_v:
-                best_v, best_at = gain, (rot, cells, a)
-        self.nodes += count
-        if best_v is None:  # no legal placement: the game is over
+            moves.append((gain, rot, cells, a))
+        self.nodes += len(moves)
+        if not moves:  # no legal placement: the game is over
             best_v = self.terminal_bonus(node)
             if cur + best_v > self.best:
                 self.best, self.best_line = cur + best_v, list(self.path)
-        elif cur + best_v > self.best:
-            rot, cells, a = best_at
-            x, y = pos_xy(a)
-            kids = [Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
-                    for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells)]
-            child = max(kids, key=e.child_score)
-            assert e.child_score(child) - cur == best_v
-            self.best, self.best_line = cur + best_v, self.path + [child]
+        else:
+            bonus = self.bounder.recipes_bound(node)
+            if bonus:
+                moves.sort(key=lambda m: -m[0])
+            best_v, best_child = None, None
+            for gain, rot, cells, a in moves:
+                if best_v is not None and gain + bonus <= best_v:
+                    if not bonus:
+                        continue
+                    break
+                if not bonus:
+                    best_v, best_child = gain, (rot, cells, a)
+                    continue
+                x, y = pos_xy(a)
+                for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells):
+                    child = Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                    v = e.child_score(child) - cur + self.terminal_bonus(e.node(child))
+                    if best_v is None or v > best_v:
+                        best_v, best_child = v, child
+            if cur + best_v > self.best:
+                child = best_child
+                if not bonus:
+                    rot, cells, a = best_child
+                    x, y = pos_xy(a)
+                    kids = [Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                            for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells)]
+                    child = max(kids, key=e.child_score)
+                self.best, self.best_line = cur + best_v, self.path + [child]
         if key is not None:
             self.tt[key] = _Entry(best_v, True)
         return best_v, True
