@@ -15,7 +15,7 @@ from pnp.cli import cli
 from pnp.errors import PuzzleError
 from pnp.games import find_game
 from pnp.notation import Deal, SolutionLine
-from pnp.puzzles import daily
+from pnp.puzzles import archive_path, daily
 from pnp.puzzles.daily import Puzzle, candidate_deal, load_puzzle
 from pnp.puzzles.difficulty import WIDTHS, difficulty_of
 from pnp.puzzles.rng import DealRandom, seed_text
@@ -192,21 +192,25 @@ def test_difficulty_rises_through_the_week_on_average(game_id):
 
 
 FIRST = "2026-12-01"
+#: a day published by the current GENERATOR (older days keep the files of theirs)
+CURRENT = "2027-03-02"
+CURRENT_DAY = dt.date.fromisoformat(CURRENT)
 
 
 @pytest.fixture(scope="module")
 def regenerated():
     """One real generation of an archived day (the generator, end to end)."""
-    return daily.make_puzzle(find_game("orchard"), FIRST)
+    return daily.make_puzzle(find_game("orchard"), CURRENT)
 
 
 def test_generation_reproduces_the_archive(regenerated):
-    assert regenerated == load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
+    assert regenerated.generator == daily.GENERATOR
+    assert regenerated == load_puzzle(archive_path("orchard", CURRENT))
 
 
 def _archive_with(tmp_path: Path, text: str | None = None) -> Path:
-    src = ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml"
-    dst = tmp_path / "orchard" / "2026" / src.name
+    src = archive_path("orchard", CURRENT)
+    dst = archive_path("orchard", CURRENT, tmp_path)
     dst.parent.mkdir(parents=True)
     if text is None:
         shutil.copy(src, dst)
@@ -219,7 +223,7 @@ def test_publish_leaves_an_equal_file_alone(tmp_path, regenerated, monkeypatch):
     dst = _archive_with(tmp_path)
     before = dst.stat().st_mtime_ns
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
-    out = list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    out = list(daily.publish(find_game("orchard"), [CURRENT_DAY], tmp_path, jobs=1))
     assert [o.status for o in out] == ["unchanged"]
     assert dst.stat().st_mtime_ns == before
 
@@ -229,10 +233,10 @@ def test_publish_refuses_to_rewrite_a_different_file(tmp_path, regenerated, monk
     dst = _archive_with(tmp_path, text)
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
     with pytest.raises(PuzzleError, match="never rewritten"):
-        list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+        list(daily.publish(find_game("orchard"), [CURRENT_DAY], tmp_path, jobs=1))
     assert dst.read_text(encoding="utf-8") == text
     # and through the CLI: exit 2, one line naming the file
-    r = CliRunner().invoke(cli, ["puzzle", "publish", "--game", "orchard", "--from", FIRST, "--to", FIRST,
+    r = CliRunner().invoke(cli, ["puzzle", "publish", "--game", "orchard", "--from", CURRENT, "--to", CURRENT,
                                  "--archive", str(tmp_path), "--jobs", "1"])
     assert r.exit_code == 2
     err = r.output.strip().splitlines()
@@ -241,17 +245,17 @@ def test_publish_refuses_to_rewrite_a_different_file(tmp_path, regenerated, monk
 
 
 def test_publish_keeps_files_of_another_generator(tmp_path, regenerated, monkeypatch):
-    text = regenerated.to_yaml().replace("generator: 1\n", "generator: 0\n").replace(
+    text = regenerated.to_yaml().replace(f"generator: {daily.GENERATOR}\n", "generator: 0\n").replace(
         f"best: {regenerated.best}\n", f"best: {regenerated.best - 1}\n")
     dst = _archive_with(tmp_path, text)
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
-    out = list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    out = list(daily.publish(find_game("orchard"), [CURRENT_DAY], tmp_path, jobs=1))
     assert [o.status for o in out] == ["kept"] and dst.read_text(encoding="utf-8") == text
 
 
 def test_publish_writes_new_days(tmp_path, regenerated, monkeypatch):
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: regenerated)
-    out = list(daily.publish(find_game("orchard"), [dt.date(2026, 12, 1)], tmp_path, jobs=1))
+    out = list(daily.publish(find_game("orchard"), [CURRENT_DAY], tmp_path, jobs=1))
     assert [o.status for o in out] == ["new"]
     assert out[0].path.read_text(encoding="utf-8") == regenerated.to_yaml()
 

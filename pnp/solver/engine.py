@@ -226,9 +226,26 @@ class Engine:
         out = []
         for hi in node.hand:
             for rot, cells, a, _ in self.placements(node, hi):
-                x, y = pos_xy(a)
-                for dice, delta, td, tok, sup, z, wb in self._resolve(node, a, cells):
-                    out.append(Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb))
+                out.extend(self.outcomes(node, hi, rot, a, cells))
+        return out
+
+    def outcomes(self, node: Node, hi: int, rot: int, a: int, cells) -> list[Child]:
+        """The moves of one legal placement: one per way to share scarce new dice."""
+        x, y = pos_xy(a)
+        return [Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                for dice, delta, td, tok, sup, z, wb in self._resolve(node, a, cells)]
+
+    def scored(self, node: Node, hi: int) -> list[tuple[int, int, tuple, int]]:
+        """:meth:`placements` of card ``hi`` with every gain known: ``(gain, rot, cells, anchor)``
+        (a placement the packed scan cannot score is resolved in full)."""
+        out = []
+        base = None
+        for rot, cells, a, gain in self.placements(node, hi):
+            if gain is None:
+                if base is None:
+                    base = self.score(node)
+                gain = max(self.child_score(c) for c in self.outcomes(node, hi, rot, a, cells)) - base
+            out.append((gain, rot, cells, a))
         return out
 
     def node(self, child: Child) -> Node:

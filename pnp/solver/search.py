@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..games.base import Game
 from ..notation import Deal, Move
-from .engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for, pos_xy
+from .engine import CLEARING, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
 
 
 @dataclass(frozen=True)
@@ -342,12 +342,7 @@ class Searcher:
         bonus = self.bounder.recipes_bound(node)
         for first, last in (node.hand, node.hand[::-1]):
             reach = e.reach(node, last, first) + bonus
-            moves = []
-            for rot, cells, a, gain in e.placements(node, first):
-                if gain is None:  # near the squirrel: the best outcome, resolved
-                    gain = max(e.child_score(Child(first, rot, 0, 0, *out[:1], node, *out[1:]))
-                               for out in e._resolve(node, a, cells)) - cur
-                moves.append((gain, rot, cells, a))
+            moves = e.scored(node, first)
             moves.sort(key=lambda m: -m[0])
             self.nodes += len(moves)
             for gain, rot, cells, a in moves:
@@ -355,9 +350,7 @@ class Searcher:
                 if gain + reach <= bar:
                     skipped = max(skipped, gain + reach)
                     break
-                x, y = pos_xy(a)
-                for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells):
-                    child = Child(first, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                for child in e.outcomes(node, first, rot, a, cells):
                     g = e.child_score(child) - cur
                     bar = need if best is None or best < need else best
                     if g + reach <= bar:
@@ -397,12 +390,7 @@ class Searcher:
                 self.tt[key] = _Entry(ub, False)
             return ub, False
         hi = node.hand[0]
-        moves = []
-        for rot, cells, a, gain in e.placements(node, hi):
-            if gain is None:  # near the squirrel: resolve it
-                gain = max(e.child_score(Child(hi, rot, 0, 0, *out[:1], node, *out[1:]))
-                           for out in e._resolve(node, a, cells)) - cur
-            moves.append((gain, rot, cells, a))
+        moves = e.scored(node, hi)
         self.nodes += len(moves)
         if not moves:  # no legal placement: the game is over
             best_v = self.terminal_bonus(node)
@@ -419,22 +407,16 @@ class Searcher:
                         continue
                     break
                 if not bonus:
-                    best_v, best_child = gain, (rot, cells, a)
+                    best_v, best_child = gain, (rot, a, cells)
                     continue
-                x, y = pos_xy(a)
-                for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells):
-                    child = Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
+                for child in e.outcomes(node, hi, rot, a, cells):
                     v = e.child_score(child) - cur + self.terminal_bonus(e.node(child))
                     if best_v is None or v > best_v:
                         best_v, best_child = v, child
             if cur + best_v > self.best:
                 child = best_child
                 if not bonus:
-                    rot, cells, a = best_child
-                    x, y = pos_xy(a)
-                    kids = [Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
-                            for dice, delta, td, tok, sup, z, wb in e._resolve(node, a, cells)]
-                    child = max(kids, key=e.child_score)
+                    child = max(e.outcomes(node, hi, *best_child), key=e.child_score)
                 self.best, self.best_line = cur + best_v, self.path + [child]
         if key is not None:
             self.tt[key] = _Entry(best_v, True)
