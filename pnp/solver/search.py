@@ -14,8 +14,14 @@ The search is a depth-first branch and bound over the compact engine
   of its future gain (:meth:`Bounder.future`) cannot beat the incumbent. The
   estimate relaxes the rules, never tightens them: each remaining card can
   raise or create at most as many dice of a fruit as it shows trees of that
-  fruit, each die climbs at most one step per card, and the supply is never
-  exceeded; the largest such steps are summed (see :class:`Bounder`).
+  fruit, each die climbs its ladder in order and at most one step per card,
+  a new die needs a tree under it, and the supply is never exceeded (see
+  :class:`Bounder`).
+* **The last two cards** are not expanded into positions: the first card's
+  placements come from the engine's packed scan, best first, and each is
+  followed by the exact best of the last card until the placement's gain plus
+  :meth:`Engine.reach` (what the last card can add after any one placement)
+  cannot win (:meth:`Searcher.two`, :meth:`Searcher.last`).
 * **Anytime.** On a time limit the search unwinds, and every open position
   reports the bound of what it had not finished; the root's bound is a proven
   upper bound on the best score.
@@ -287,11 +293,7 @@ class Searcher:
                 return self.last(node, cur, key, need)
         kids = self.ordered(node, cur)
         if not kids:
-            v = self.terminal_bonus(node)
-            if cur + v > self.best:
-                self.best, self.best_line = cur + v, list(self.path)
-            self.tt[key] = _Entry(v, True)
-            return v, True
+            return self._game_over(node, cur, key)
         ub = self.bounder.future(node)
         if ub <= need:
             self.tt[key] = _Entry(ub, False)
@@ -319,16 +321,29 @@ class Searcher:
             for g, child in kids[i + 1:]:
                 value = max(value, g + self.bounder.future(self.engine.node(child)))
             raise _Timeout(min(value, ub)) from None
-        if best_exact is not None and best_exact >= max_open:
-            self.tt[key] = _Entry(best_exact, True)
-            return best_exact, True
-        value = min(ub, max(max_open, best_exact if best_exact is not None else -10 ** 9))
+        return self._settle(key, best_exact, max_open, ub)
+
+    def _settle(self, key, best: int | None, open_bound: int, ub: int) -> tuple[int, bool]:
+        """Store and return a position's value: exact when the best exact child
+        is at least every bound of what was cut or left open."""
+        if best is not None and best >= open_bound:
+            self.tt[key] = _Entry(best, True)
+            return best, True
+        value = min(ub, max(open_bound, best if best is not None else -10 ** 9))
         self.tt[key] = _Entry(value, False)
         return value, False
 
+    def _game_over(self, node: Node, cur: int, key) -> tuple[int, bool]:
+        """The value of a position where no card can be placed (recipes scored)."""
+        v = self.terminal_bonus(node)
+        if cur + v > self.best:
+            self.best, self.best_line = cur + v, list(self.path)
+        if key is not None:
+            self.tt[key] = _Entry(v, True)
+        return v, True
+
     def two(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
-        """The future of a position with two cards left (no recipes): for each
-        order of the two, the first card's placements best first, each followed
+        """The future of a position with two cards left: for each order of the two, the first card's placements best first, each followed
         by the exact best of the last card; a placement is skipped once its gain
         plus :meth:`Engine.reach` (a bound on what the last card can add after
         it) cannot beat the best found or ``need``."""
@@ -365,18 +380,9 @@ class Searcher:
                         skipped = max(skipped, g + v)
                     elif best is None or g + v > best:
                         best = g + v
-        if best is None and skipped == -10 ** 9:  # neither card can be placed: the game is over
-            v = self.terminal_bonus(node)
-            if cur + v > self.best:
-                self.best, self.best_line = cur + v, list(self.path)
-            self.tt[key] = _Entry(v, True)
-            return v, True
-        if best is not None and best >= skipped:
-            self.tt[key] = _Entry(best, True)
-            return best, True
-        value = min(ub, max(skipped, best if best is not None else -10 ** 9))
-        self.tt[key] = _Entry(value, False)
-        return value, False
+        if best is None and skipped == -10 ** 9:  # neither card can be placed
+            return self._game_over(node, cur, key)
+        return self._settle(key, best, skipped, ub)
 
     def last(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
         """The exact future of a position with one card left to play: the best
@@ -393,31 +399,28 @@ class Searcher:
         moves = e.scored(node, hi)
         self.nodes += len(moves)
         if not moves:  # no legal placement: the game is over
-            best_v = self.terminal_bonus(node)
-            if cur + best_v > self.best:
-                self.best, self.best_line = cur + best_v, list(self.path)
-        else:
-            bonus = self.bounder.recipes_bound(node)
-            if bonus:
-                moves.sort(key=lambda m: -m[0])
-            best_v, best_child = None, None
-            for gain, rot, cells, a in moves:
-                if best_v is not None and gain + bonus <= best_v:
-                    if not bonus:
-                        continue
-                    break
+            return self._game_over(node, cur, key)
+        bonus = self.bounder.recipes_bound(node)
+        if bonus:
+            moves.sort(key=lambda m: -m[0])
+        best_v, best_child = None, None
+        for gain, rot, cells, a in moves:
+            if best_v is not None and gain + bonus <= best_v:
                 if not bonus:
-                    best_v, best_child = gain, (rot, a, cells)
                     continue
-                for child in e.outcomes(node, hi, rot, a, cells):
-                    v = e.child_score(child) - cur + self.terminal_bonus(e.node(child))
-                    if best_v is None or v > best_v:
-                        best_v, best_child = v, child
-            if cur + best_v > self.best:
-                child = best_child
-                if not bonus:
-                    child = max(e.outcomes(node, hi, *best_child), key=e.child_score)
-                self.best, self.best_line = cur + best_v, self.path + [child]
+                break
+            if not bonus:
+                best_v, best_child = gain, (rot, a, cells)
+                continue
+            for child in e.outcomes(node, hi, rot, a, cells):
+                v = e.child_score(child) - cur + self.terminal_bonus(e.node(child))
+                if best_v is None or v > best_v:
+                    best_v, best_child = v, child
+        if cur + best_v > self.best:
+            child = best_child
+            if not bonus:
+                child = max(e.outcomes(node, hi, *best_child), key=e.child_score)
+            self.best, self.best_line = cur + best_v, self.path + [child]
         if key is not None:
             self.tt[key] = _Entry(best_v, True)
         return best_v, True
