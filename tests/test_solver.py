@@ -235,3 +235,20 @@ def test_compact_recipes_agree_with_reference_for_every_recipe():
                 text = rng.choice(sorted(kids))
                 from pnp.notation import Move
                 state, node = game.apply(state, Move.parse(text)), eng.node(kids[text])
+
+
+def test_solve_refuses_a_deck_with_four_fruits(tmp_path):
+    """The compact engine has room for three fruits: a bigger deck is one line, exit 2."""
+    import yaml
+    from pnp.deck import default_cards_path
+    data = yaml.safe_load(default_cards_path().read_text(encoding="utf-8"))
+    orchard = data["games"]["orchard"]
+    orchard["fruits"]["Q"] = {"name": "Quince", "colour": "#999999", "shape": "square"}
+    first = orchard["cards"][0]
+    first["face"][0] = "Q " + first["face"][0].split()[1]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["solve", "orchard:1,2,3", "--cards", str(cards)])
+    assert res.exit_code == 2, res.output
+    assert "at most 3 fruits" in res.output and str(cards) in res.output
+    assert "Traceback" not in res.output

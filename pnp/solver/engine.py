@@ -22,6 +22,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
+from ..errors import PnpError
 from ..games.base import ROTTEN as _ROTTEN, SQUIRREL as _SQUIRREL, Game, Spot, State, face_cells
 from ..games.grove import GroveGame
 from ..games.orchard import ROTTEN_PENALTY, OrchardGame
@@ -872,6 +873,10 @@ class GroveEngine(OrchardEngine):
 
 
 def engine_for(game: Game, deal: Deal) -> Engine:
+    n = len(game.deck.fruit_keys)
+    if n > CLEARING:  # a square's fruit is 2 bits, and 3 means a clearing
+        raise PnpError(f"the solver handles decks of at most {CLEARING} fruits; {game.id} has {n}",
+                       file=game.deck.source)
     if isinstance(game, GroveGame):
         return GroveEngine(game, deal)
     if isinstance(game, OrchardGame):
