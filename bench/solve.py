@@ -1,12 +1,14 @@
 """Benchmark: the exact solver on a fixed, seeded set of nine-card deals.
 
-    python3 bench/solve.py [--time-limit S] [--jobs N] [--only orchard|grove|recipes] [--count N]
+    python3 bench/solve.py [--time-limit S] [--cores N] [--deals-at-once N]
+                           [--only orchard|grove|recipes] [--count N]
 
 The set: 20 ``orchard`` deals, 20 ``grove`` deals without recipes and 10
 ``grove`` recipe challenges, each drawn with the project's own generator from
 the seed ``bench:GAME:i`` (so the set is the same on every machine). Each deal
-is solved with ``solve(..., time_limit=S)`` in its own process (``--jobs``
-deals at a time; default both cores). Printed per deal: best, proven, bound,
+is solved with ``solve(..., time_limit=S, jobs=--cores)`` (default: one deal
+at a time on both cores; ``--cores 1 --deals-at-once 2`` runs two one-core
+solves side by side, as the benchmark did before the search used both cores). Printed per deal: best, proven, bound,
 gap, nodes, seconds; then per game the median and max seconds, how many were
 proven, and positions per second.
 
@@ -50,33 +52,45 @@ def run(job: tuple[str, str, float]) -> tuple[str, str, dict, float]:
     from pnp.notation import Deal
     from pnp.solver import solve
 
-    kind, text, limit = job
+    kind, text, limit, cores = job
     deal = Deal.parse(text)
     game = find_game(deal.game)
     t = time.perf_counter()
-    sol = solve(game, deal, time_limit=limit or None)
+    sol = solve(game, deal, time_limit=limit or None, jobs=cores)
     return kind, text, sol.to_json(), time.perf_counter() - t
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal (0 = none)")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cores", type=int, default=2, help="processes per solve")
+    ap.add_argument("--deals-at-once", type=int, default=1, help="solves side by side")
     ap.add_argument("--only", choices=("orchard", "grove", "recipes"))
     ap.add_argument("--count", type=int, help="first N deals of each kind")
     args = ap.parse_args()
-    jobs = [(k, d, args.time_limit) for k, d in deals(args.only, args.count)]
+    if args.deals_at_once > 1 and args.cores > 1:
+        ap.error("--deals-at-once needs --cores 1 (a pool's workers cannot start processes)")
+    jobs = [(k, d, args.time_limit, args.cores) for k, d in deals(args.only, args.count)]
     rows: dict[str, list] = {}
     t0 = time.perf_counter()
     print(f"{'deal':48} {'best':>5} {'proven':>6} {'bound':>5} {'gap':>4} {'nodes':>10} {'sec':>7}")
-    with Pool(args.jobs) as pool:
-        for kind, text, js, wall in pool.imap(run, jobs):
+    if args.deals_at_once > 1:
+        pool = Pool(args.deals_at_once)
+        results = pool.imap(run, jobs)
+    else:
+        pool, results = None, map(run, jobs)
+    try:
+        for kind, text, js, wall in results:
             rows.setdefault(kind, []).append((js, wall))
             gap = js["bound"] - js["score"]
             print(f"{text:48} {js['score']:5} {str(js['proven']):>6} {js['bound']:5} {gap:4} "
                   f"{js['nodes']:10,} {wall:7.1f}", flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
     print()
-    print(f"time limit {args.time_limit:g} s per deal, {args.jobs} deals at a time, "
+    print(f"time limit {args.time_limit:g} s per deal, {args.cores} cores per solve, "
+          f"{args.deals_at_once} deals at a time, "
           f"{time.perf_counter() - t0:.0f} s in all")
     for kind, rs in rows.items():
         secs = [w for _, w in rs]

@@ -65,6 +65,25 @@ def test_solver_equals_exhaustive_search_on_four_cards(game_id, deal):
     check_line(game, deal, sol)
 
 
+@pytest.mark.parametrize("game_id,deal", SHORT4)
+def test_search_on_two_processes_equals_exhaustive_search(game_id, deal, monkeypatch):
+    """The root's moves shared out between two processes (a one-wide beam, so
+    the workers must find the best line themselves) give the same best as one
+    process (which the test above holds to the exhaustive search)."""
+    from pnp.solver import parallel
+
+    calls = []
+    real = parallel.search_root
+    monkeypatch.setattr(parallel, "search_root", lambda *a: calls.append(a[-1]) or real(*a))
+    game = find_game(game_id)
+    d = game.parse_deal(deal)
+    sol = solve(game, d, jobs=2, beam_width=1)
+    assert calls == [2]
+    assert sol.proven and sol.bound == sol.score
+    assert sol.score == solve(game, d).score
+    check_line(game, deal, sol)
+
+
 @pytest.mark.parametrize("game_id,deal", SHORT)
 def test_solver_equals_exhaustive_search(game_id, deal):
     game = find_game(game_id)
@@ -90,9 +109,10 @@ def test_solver_beats_random_playouts(game_id, deal):
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:4,7,8,3,14,18,2,10,9"),
                                           ("grove", "grove:1,2,3,4,5,6,7,8,9;recipes=10,11")])
-def test_time_limit_gives_a_line_and_a_bound(game_id, deal):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_time_limit_gives_a_line_and_a_bound(game_id, deal, jobs):
     game = find_game(game_id)
-    sol = solve(game, deal, time_limit=0.5)
+    sol = solve(game, deal, time_limit=0.5 * jobs, jobs=jobs)
     assert len(sol.moves) == 8
     assert sol.bound >= sol.score
     assert sol.proven == (sol.bound == sol.score)
@@ -252,3 +272,37 @@ def test_solve_refuses_a_deck_with_four_fruits(tmp_path):
     assert res.exit_code == 2, res.output
     assert "at most 3 fruits" in res.output and str(cards) in res.output
     assert "Traceback" not in res.output
+
+
+def test_recipe_bound_is_never_below_a_reachable_bonus():
+    """``Bounder.recipes_bound`` (which drops a recipe whose condition is out of
+    reach) is at least the best recipe bonus of every way to finish, checked
+    exhaustively over the last two cards, and along the way for every recipe."""
+    from pnp.solver.search import Bounder
+    game = find_game("grove")
+    ids = list(game.deck.card_ids)
+    rng = random.Random(5)
+    for i in range(0, len(ids), 2):
+        recipes = (ids[i], ids[i + 1])
+        rest = [c for c in ids if c not in recipes]
+        rng.shuffle(rest)
+        deal = game.parse_deal(f"grove:{','.join(map(str, rest[:9]))};recipes={recipes[0]},{recipes[1]}")
+        eng = engine_for(game, deal)
+        bounder = Bounder(eng)
+        node, path = eng.start(), []
+        while len(node.hand) + len(eng.refs) - node.drawn > 2:
+            kids = sorted(eng.children(node), key=eng.child_score, reverse=True)
+            if not kids:
+                break
+            path.append(node)
+            node = eng.node(rng.choice(kids[:5]))  # good moves: more dice, more recipes in play
+
+        def best_bonus(n) -> int:
+            kids = eng.children(n)
+            best = eng.recipe_bonus(n) if not kids else max(best_bonus(eng.node(c)) for c in kids)
+            assert best <= bounder.recipes_bound(n)
+            return best
+
+        final = best_bonus(node)
+        for n in path:
+            assert bounder.recipes_bound(n) >= final

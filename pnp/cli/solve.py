@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -21,8 +22,10 @@ DEFAULT_LIMIT = 60.0
               show_default=True, metavar="S",
               help="Stop after S seconds with the best line so far and a proven upper bound; "
                    "0 searches to the end however long that takes.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Processes for the exact search  [default: every core]")
 @cards_option
-def solve_cmd(deal: str, as_json: bool, time_limit: float, cards: str | None) -> None:
+def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, cards: str | None) -> None:
     """Find the best score of DEAL (GAME:C1,C2,..., Grove may add ;recipes=R1,R2)
     and a line of moves that reaches it. The score is proven best when the
     search finishes in time; otherwise the bound says how far off it can be."""
@@ -44,7 +47,7 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, cards: str | None) ->
 
         from ..solver import solve
 
-        sol = solve(game, parsed, time_limit=limit, progress=progress)
+        sol = solve(game, parsed, time_limit=limit, progress=progress, jobs=jobs or os.cpu_count() or 1)
     if as_json:
         click.echo(json.dumps(sol.to_json()))
         return

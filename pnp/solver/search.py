@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from ..games.base import Game
 from ..notation import Deal, Move
+from . import parallel
 from .engine import CLEARING, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
 
 
@@ -52,6 +53,10 @@ class Solution:
         return {"score": self.score, "proven": self.proven, "bound": self.bound,
                 "moves": [m.format() for m in self.moves], "nodes": self.nodes,
                 "seconds": round(self.seconds, 3)}
+
+
+PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
+WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
 
 
 class _Timeout(Exception):
@@ -174,29 +179,73 @@ class Bounder:
             return 0
         if gains is None:
             gains = self.fruit_gains(node)
-        wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
-        sums = [0] * e.nfruits
+        nf = e.nfruits
+        sums = [0] * nf  # per fruit: dice values on trees, the wheelbarrow too
+        totals = [0] * nf  # per fruit: every die (clearings too), the wheelbarrow apart
+        counts = [0] * nf
+        barrow = None  # the wheelbarrow's fruit, once it is in the orchard
         for c in node.board.values():
             d = (c >> 6) & 31
-            if d and (c & 3) != CLEARING:
-                sums[(c >> 11) & 3] += d
-        return sum(self.recipe_max(r, node, sums, gains, wb) for r in e.recipes)
+            if d:
+                f = (c >> 11) & 3
+                if d == WHEELBARROW:
+                    barrow = f
+                else:
+                    counts[f] += 1
+                    totals[f] += d
+                if (c & 3) != CLEARING:
+                    sums[f] += d
+        covers = [0] * nf  # cells of each fruit on the cards still to play
+        for i in list(node.hand) + list(range(node.drawn, len(e.refs))):
+            for f, n in enumerate(e.card_fruits[i]):
+                covers[f] += n
+        state = (sums, totals, counts, barrow, covers, gains)
+        return sum(self.recipe_max(r, node, state) for r in e.recipes)
 
-    def recipe_max(self, recipe, node: Node, sums: list[int], gains: list[int], wb: int) -> int:
+    def recipe_max(self, recipe, node: Node, state) -> int:
+        """The most ``recipe`` can add at the end: 0 when its condition is out of
+        reach, else the most its reward can be."""
         e = self.e
+        sums, totals, counts, barrow, covers, gains = state
+        wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
+        counted = recipe.wheelbarrow_counts
+
+        def most_dice(f: int) -> int:
+            # a new die needs a cell of its fruit and a die from the supply; raising
+            # a 10 to the wheelbarrow sends one die back to the supply
+            spare = 1 if not node.wheelbarrow_used else 0
+            n = counts[f] + min(covers[f], node.supply[f] + spare)
+            return n + 1 if counted and barrow == f else n
+
+        def fruits(arg) -> range | tuple:
+            return range(e.nfruits) if arg == "any" else (e.fruit_index[arg],)
+
         kind, arg = recipe.condition
         if kind == "squirrel_unused" and node.tokens_used:
             return 0
+        if kind == "dice_at_least" and sum(most_dice(f) for f in fruits(arg[0])) < arg[1]:
+            return 0
+        if kind == "all_dice_in_play" and all(most_dice(f) < e.dice_per_fruit for f in fruits(arg)):
+            return 0
+        if kind == "line_of_three" and all(most_dice(f) < 3 for f in fruits(arg)):
+            return 0
+        if kind == "fruit_total_at_least":
+            # every climb of a die of the fruit is one of its events (gains); a
+            # die on a clearing is counted in the total already, so this overshoots
+            top = sum(totals[f] + gains[f] + wb + (WHEELBARROW if barrow == f else 0)
+                      for f in fruits(arg[0])) if counted else \
+                sum(totals[f] + gains[f] for f in fruits(arg[0]))
+            if top < arg[1]:
+                return 0
         rkind, rarg = recipe.reward
         if rkind == "points":
             return rarg
         if rkind == "double":
             f = e.fruit_index[rarg]
-            return sums[f] + gains[f] + wb
+            return sums[f] + gains[f] + wb  # sums has the wheelbarrow, if it is on a tree
         if rkind == "points_per_die":
             f, n = rarg
-            per = e.dice_per_fruit + 1
-            return n * (per * e.nfruits if f == "any" else per)
+            return n * sum(most_dice(g) for g in fruits(f))
         raise ValueError(rkind)  # pragma: no cover
 
 
@@ -218,6 +267,7 @@ class Searcher:
     progress: object = None  # called as progress(nodes, best, seconds) now and then
     node_limit: int | None = None  # stop after about this many positions (deterministic)
     widths: tuple = ()  # with node_limit: the beam widths to run first
+    jobs: int = 1  # processes for the exact search (see :mod:`pnp.solver.parallel`)
     engine: Engine = field(init=False)
 
     def __post_init__(self):
@@ -230,6 +280,8 @@ class Searcher:
         self.path: list[Child] = []
         self.deadline = None
         self.next_check = 0
+        self.floor = -10 ** 9  # the best score another process has found (parallel search)
+        self.share = None  # set in a worker process: called at each check with the own best
 
     # -- helpers ---------------------------------------------------------------
     def terminal_bonus(self, node: Node) -> int:
@@ -278,12 +330,14 @@ class Searcher:
             now = time.perf_counter()
             if self.progress is not None:
                 self.progress(self.nodes, self.best, now - self.t0)
+            if self.share is not None:
+                self.floor = self.share(self.best, self.nodes)
             if (self.deadline is not None and now > self.deadline) or \
                     (self.node_limit is not None and self.nodes >= self.node_limit):
                 raise _Timeout(self.bounder.future(node))
         key = node.key()
         entry = self.tt.get(key)
-        need = self.best - cur
+        need = (self.best if self.best > self.floor else self.floor) - cur
         if entry is not None and (entry.exact or entry.value <= need):
             return entry.value, entry.exact
         if node.drawn == len(self.engine.refs):
@@ -438,16 +492,34 @@ class Searcher:
             if self.beam(width):
                 return self._solution(True, self.best, t0)
         if self.time_limit is not None:
-            # widen the beam while that is cheap next to the time left: a better
-            # incumbent prunes more, and a line exists whatever happens next
+            # a short exact attempt first: short deals are proven here, before
+            # any time goes into wider beams (the table it fills stays valid)
+            self.deadline = t0 + self.time_limit * PROBE
+            try:
+                self.dfs(start, cur)
+                return self._solution(True, self.best, t0)
+            except _Timeout:
+                pass
+            self.deadline = t0 + self.time_limit
+            # then widen the beam while that is cheap next to the time left: the
+            # depth-first search improves its line slowly, a wider beam fast
             width = self.beam_width
+            begin = time.perf_counter()
             while True:
-                spent = time.perf_counter() - t0
+                spent = time.perf_counter() - begin
                 width *= 4
-                if spent * 4 > self.time_limit * 0.3:
+                if spent * 4 > self.time_limit * WIDEN:
                     break
                 if self.beam(width):
                     return self._solution(True, self.best, t0)
+        if self.jobs > 1 and self.node_limit is None and parallel.available():
+            kids = self.ordered(start, cur)
+            if len(kids) > 1 and not (start.drawn == len(e.refs) and len(start.hand) <= 2):
+                best, moves, bound, proven, nodes = parallel.search_root(self, start, cur, kids, self.jobs)
+                self.nodes += nodes
+                if moves is not None:
+                    self.best = best
+                return self._solution(proven, bound, t0, moves)
         proven = False
         bound = cur + self.bounder.future(start)
         try:
@@ -459,15 +531,19 @@ class Searcher:
             proven = bound == self.best
         return self._solution(proven, bound, t0)
 
-    def _solution(self, proven: bool, bound: int, t0: float) -> Solution:
-        moves = tuple(self.engine.move(c) for c in self.best_line)
+    def _solution(self, proven: bool, bound: int, t0: float, moves=None) -> Solution:
+        if moves is None:
+            moves = [self.engine.move(c) for c in self.best_line]
+        moves = tuple(moves)
         return Solution(self.deal, self.best, proven, bound, moves, self.nodes, time.perf_counter() - t0)
 
 
 def solve(game: Game, deal: Deal | str, *, time_limit: float | None = None, beam_width: int = 24,
-          progress=None) -> Solution:
+          progress=None, jobs: int = 1) -> Solution:
     """The best line for ``deal`` (proven best unless ``time_limit`` ran out first).
 
-    ``progress(nodes, best, seconds)`` is called now and then during the search."""
+    ``progress(nodes, best, seconds)`` is called now and then during the search;
+    ``jobs`` > 1 shares the exact search out among that many processes."""
     deal = game.parse_deal(deal)
-    return Searcher(game, deal, time_limit=time_limit, beam_width=beam_width, progress=progress).run()
+    return Searcher(game, deal, time_limit=time_limit, beam_width=beam_width, progress=progress,
+                    jobs=jobs).run()

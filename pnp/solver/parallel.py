@@ -1,0 +1,119 @@
+"""The exact search on several cores: the root's moves shared out among processes.
+
+Each worker process is a fork of the searcher, with the beam's line already
+found. Workers take the root's moves one at a time from a shared counter
+(best first, so the hard ones start early) and search each to the end with
+their own transposition table. The best score any worker has found sits in a
+shared integer that every worker reads at its regular checks, so each prunes
+with the best line found anywhere. Values in a table never depend on that
+incumbent (an entry is an exact value or a proven upper bound), so mixing
+incumbents keeps the search exact.
+
+The parent only waits, reports progress, and puts the answers together: the
+root's value is the best of its moves; it is proven when every move was
+searched to the end before the deadline.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import time
+
+NEG = -10 ** 9
+
+
+def available() -> bool:
+    """True when worker processes can be forked (not on Windows)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def search_root(searcher, start, cur: int, kids: list, jobs: int):
+    """Search the root moves ``kids`` ((gain, child) pairs) with ``jobs`` processes.
+
+    Returns ``(best, moves, bound, proven, nodes)``: the best score and its
+    line (``moves`` is None when no worker beat the searcher's own line), a
+    proven upper bound on the best score, whether the search finished, and the
+    positions the workers visited."""
+    from .search import _Timeout
+
+    ctx = multiprocessing.get_context("fork")
+    shared = ctx.Value("q", searcher.best)
+    taken = ctx.Value("q", 0)
+    counts = ctx.Array("q", jobs)
+    results = ctx.Queue()
+
+    def worker(w: int) -> None:
+        s = searcher
+        s.progress = None
+
+        def share(best: int, nodes: int) -> int:
+            counts[w] = nodes
+            if best > shared.value:
+                with shared.get_lock():
+                    if best > shared.value:
+                        shared.value = best
+            return shared.value
+
+        s.share = share
+        s.nodes = 0
+        s.next_check = 0
+        own = s.best
+        try:
+            while True:
+                with taken.get_lock():
+                    i = taken.value
+                    taken.value += 1
+                if i >= len(kids):
+                    break
+                g, child = kids[i]
+                s.path.append(child)
+                try:
+                    v, exact = s.dfs(s.engine.node(child), cur + g)
+                except _Timeout as stop:
+                    results.put(("open", i, g + stop.bound))
+                    break
+                finally:
+                    s.path.pop()
+                results.put(("exact" if exact else "open", i, g + v))
+        finally:
+            moves = [s.engine.move(c) for c in s.best_line] if s.best > own else None
+            share(s.best, s.nodes)
+            results.put(("done", w, s.best, moves, s.nodes))
+
+    procs = [ctx.Process(target=worker, args=(w,), daemon=True) for w in range(jobs)]
+    for p in procs:
+        p.start()
+    values: dict[int, tuple[str, int]] = {}
+    best, moves, nodes = searcher.best, None, 0
+    done = 0
+    try:
+        while done < jobs:
+            try:
+                msg = results.get(timeout=0.25)
+            except queue.Empty:
+                if searcher.progress is not None:
+                    searcher.progress(searcher.nodes + sum(counts), max(best, shared.value),
+                                      time.perf_counter() - searcher.t0)
+                if not any(p.is_alive() for p in procs) and results.empty():
+                    raise RuntimeError("a solver process died")
+                continue
+            if msg[0] == "done":
+                done += 1
+                _, _, b, m, n = msg
+                nodes += n
+                if m is not None and b > best:
+                    best, moves = b, m
+            else:
+                values[msg[1]] = (msg[0], msg[2])
+    finally:
+        for p in procs:
+            p.join(timeout=5)
+            if p.is_alive():
+                p.terminate()
+    bound = best
+    for i, (g, child) in enumerate(kids):
+        if i in values:
+            bound = max(bound, cur + values[i][1])
+        else:  # never started: its static bound
+            bound = max(bound, cur + g + searcher.bounder.future(searcher.engine.node(child)))
+    return best, moves, bound, bound <= best, nodes
