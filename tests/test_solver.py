@@ -84,6 +84,18 @@ def test_search_on_two_processes_equals_exhaustive_search(game_id, deal, monkeyp
     check_line(game, deal, sol)
 
 
+def test_a_failing_worker_process_is_an_error_not_a_short_search(monkeypatch):
+    from pnp.solver.search import Searcher
+
+    def broken(self, node, cur):
+        raise ValueError("broken on purpose")
+
+    monkeypatch.setattr(Searcher, "dfs", broken)
+    game = find_game("orchard")
+    with pytest.raises(RuntimeError, match="broken on purpose"):
+        solve(game, "orchard:4,7,8,3", jobs=2, beam_width=1)
+
+
 @pytest.mark.parametrize("game_id,deal", SHORT)
 def test_solver_equals_exhaustive_search(game_id, deal):
     game = find_game(game_id)

@@ -75,6 +75,8 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
                 finally:
                     s.path.pop()
                 results.put(("exact" if exact else "open", i, g + v))
+        except Exception as err:  # a bug: the parent raises it, never a silent half search
+            results.put(("error", w, f"{type(err).__name__}: {err}"))
         finally:
             moves = [s.engine.move(c) for c in s.best_line] if s.best > own else None
             share(s.best, s.nodes)
@@ -97,6 +99,8 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
                 if not any(p.is_alive() for p in procs) and results.empty():
                     raise RuntimeError("a solver process died")
                 continue
+            if msg[0] == "error":
+                raise RuntimeError(f"solver process {msg[1]} failed: {msg[2]}")
             if msg[0] == "done":
                 done += 1
                 _, _, b, m, n = msg
