@@ -9,7 +9,9 @@ The search is a depth-first branch and bound over the compact engine
   from a position. It depends on the position only (the visible layer, the
   hand, the draw pile, the flags), so it is stored in a transposition table
   keyed by a 128-bit Zobrist hash; an entry is either the exact value or a
-  proven upper bound.
+  proven upper bound. The key uses absolute squares: merging layers
+  equal up to a shift or a turn of the whole orchard was measured and finds
+  nothing to merge (``bench/transpositions.py``).
 * **Admissible bounds only.** A position is cut when an optimistic estimate
   of its future gain (:meth:`Bounder.future`) cannot beat the incumbent. The
   estimate relaxes the rules, never tightens them: each remaining card can
