@@ -461,13 +461,18 @@ class Searcher:
             moves.sort(key=lambda m: -m[0])
         best_v, best_child = None, None
         for gain, rot, cells, a in moves:
-            if best_v is not None and gain + bonus <= best_v:
-                if not bonus:
-                    continue
-                break
             if not bonus:
-                best_v, best_child = gain, (rot, a, cells)
+                if best_v is None or gain > best_v:
+                    best_v, best_child = gain, (rot, a, cells)
                 continue
+            if best_v is not None and gain + bonus <= best_v:
+                break
+            if gain + bonus <= need:
+                # no placement left can beat ``need``: the caller only needs a bound
+                value = gain + bonus if best_v is None or best_v < gain + bonus else best_v
+                if key is not None:
+                    self.tt[key] = _Entry(value, False)
+                return value, False
             for child in e.outcomes(node, hi, rot, a, cells):
                 v = e.child_score(child) - cur + self.terminal_bonus(e.node(child))
                 if best_v is None or v > best_v:
