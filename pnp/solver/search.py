@@ -57,6 +57,7 @@ class Solution:
                 "seconds": round(self.seconds, 3)}
 
 
+TABLE_SIZE = 3_000_000  # transposition entries (about 340 bytes each) before the older half goes
 PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
 WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
 
@@ -184,7 +185,7 @@ class Bounder:
         nf = e.nfruits
         sums = [0] * nf  # per fruit: dice values on trees, the wheelbarrow too
         totals = [0] * nf  # per fruit: every die (clearings too), the wheelbarrow apart
-        counts = [0] * nf
+        values: list[list[int]] = [[] for _ in range(nf)]  # per fruit: the dice, the wheelbarrow apart
         barrow = None  # the wheelbarrow's fruit, once it is in the orchard
         for c in node.board.values():
             d = (c >> 6) & 31
@@ -193,7 +194,7 @@ class Bounder:
                 if d == WHEELBARROW:
                     barrow = f
                 else:
-                    counts[f] += 1
+                    values[f].append(d)
                     totals[f] += d
                 if (c & 3) != CLEARING:
                     sums[f] += d
@@ -201,23 +202,51 @@ class Bounder:
         for i in list(node.hand) + list(range(node.drawn, len(e.refs))):
             for f, n in enumerate(e.card_fruits[i]):
                 covers[f] += n
-        state = (sums, totals, counts, barrow, covers, gains)
+        k = len(node.hand) + len(e.refs) - node.drawn
+        state = (sums, totals, values, barrow, covers, gains, k)
         return sum(self.recipe_max(r, node, state) for r in e.recipes)
 
     def recipe_max(self, recipe, node: Node, state) -> int:
         """The most ``recipe`` can add at the end: 0 when its condition is out of
         reach, else the most its reward can be."""
         e = self.e
-        sums, totals, counts, barrow, covers, gains = state
+        sums, totals, values, barrow, covers, gains, k = state
         wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
         counted = recipe.wheelbarrow_counts
+        spare = 0 if node.wheelbarrow_used else 1  # raising a 10 to the wheelbarrow frees a die
 
         def most_dice(f: int) -> int:
-            # a new die needs a cell of its fruit and a die from the supply; raising
-            # a 10 to the wheelbarrow sends one die back to the supply
-            spare = 1 if not node.wheelbarrow_used else 0
-            n = counts[f] + min(covers[f], node.supply[f] + spare)
+            # a new die needs a cell of its fruit and a die from the supply
+            n = len(values[f]) + min(covers[f], node.supply[f] + spare)
             return n + 1 if counted and barrow == f else n
+
+        def climbs(f: int) -> list[tuple[int, int]]:
+            # per die of the fruit (and a new one, 0, if one can still come):
+            # its value and how often it can still climb (once per card, one
+            # cell of the fruit each time)
+            starts = values[f] + ([0] if covers[f] and node.supply[f] + spare else [])
+            return [(v, min(k, covers[f])) for v in starts]
+
+        def highest(f: int) -> int:
+            top = 0
+            for v, n in climbs(f):
+                for _ in range(n):
+                    v = self.step(v)
+                top = max(top, v)
+            return top
+
+        def barrow_possible() -> bool:
+            if barrow is not None:
+                return True
+            if node.wheelbarrow_used:
+                return False  # it was in the orchard and the squirrel took it
+            for f in range(e.nfruits):
+                for v, n in climbs(f):
+                    while n and v < TOP_DIE:
+                        v, n = self.step(v), n - 1
+                    if v >= TOP_DIE and n:  # at the top with a climb to spare
+                        return True
+            return False
 
         def fruits(arg) -> range | tuple:
             return range(e.nfruits) if arg == "any" else (e.fruit_index[arg],)
@@ -230,6 +259,11 @@ class Bounder:
         if kind == "all_dice_in_play" and all(most_dice(f) < e.dice_per_fruit for f in fruits(arg)):
             return 0
         if kind == "line_of_three" and all(most_dice(f) < 3 for f in fruits(arg)):
+            return 0
+        if kind == "each_fruit_at_least" and not all(
+                highest(f) >= arg or (counted and barrow == f and WHEELBARROW >= arg) for f in range(e.nfruits)):
+            return 0
+        if kind == "wheelbarrow_used" and not barrow_possible():
             return 0
         if kind == "fruit_total_at_least":
             # every climb of a die of the fruit is one of its events (gains); a
@@ -276,6 +310,7 @@ class Searcher:
         self.engine = engine_for(self.game, self.deal)
         self.bounder = Bounder(self.engine)
         self.tt: dict = {}
+        self.old_tt: dict = {}  # the table before it last filled up (looked up, never written)
         self.nodes = 0
         self.best = -10 ** 9
         self.best_line: list[Child] = []
@@ -334,11 +369,15 @@ class Searcher:
                 self.progress(self.nodes, self.best, now - self.t0)
             if self.share is not None:
                 self.floor = self.share(self.best, self.nodes)
+            if len(self.tt) > TABLE_SIZE:  # bounded memory: two generations, the oldest dropped
+                self.old_tt, self.tt = self.tt, {}
             if (self.deadline is not None and now > self.deadline) or \
                     (self.node_limit is not None and self.nodes >= self.node_limit):
                 raise _Timeout(self.bounder.future(node))
         key = node.key()
         entry = self.tt.get(key)
+        if entry is None and self.old_tt:
+            entry = self.old_tt.get(key)
         need = (self.best if self.best > self.floor else self.floor) - cur
         if entry is not None and (entry.exact or entry.value <= need):
             return entry.value, entry.exact
