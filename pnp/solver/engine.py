@@ -235,12 +235,13 @@ class Engine:
         return [Child(hi, rot, x, y, dice, node, delta, td, tok, sup, z, wb)
                 for dice, delta, td, tok, sup, z, wb in self._resolve(node, a, cells)]
 
-    def scored(self, node: Node, hi: int) -> list[tuple[int, int, tuple, int]]:
+    def scored(self, node: Node, hi: int, upper: bool = False) -> list[tuple[int, int, tuple, int]]:
         """:meth:`placements` of card ``hi`` with every gain known: ``(gain, rot, cells, anchor)``
-        (a placement the packed scan cannot score is resolved in full)."""
+        (a placement the packed scan cannot score is resolved in full; with
+        ``upper``, it gets an upper bound on its gain instead, see :meth:`decoder`)."""
         out = []
         base = None
-        for rot, cells, a, gain in self.placements(node, hi):
+        for rot, cells, a, gain in self.placements(node, hi, upper):
             if gain is None:
                 if base is None:
                     base = self.score(node)
@@ -287,14 +288,15 @@ class Engine:
             a = node.anchors = tuple(sorted({p - dp for p in board for dp in offs}) for offs in _SHAPE_CELLS)
         return a
 
-    def placements(self, node: Node, hi: int):
+    def placements(self, node: Node, hi: int, upper: bool = False):
         """Every legal placement of card ``hi``, in the order of :meth:`children`:
         ``(rot, cells, anchor, gain)``, where ``gain`` is the change of
         :meth:`score` with the best way to share scarce new dice, or ``None``
-        when only the full :meth:`_resolve` can tell (a Grove move near the squirrel)."""
+        when only the full :meth:`_resolve` can tell (a Grove move near the
+        squirrel; with ``upper``, an upper bound on it instead)."""
         tables = self.tables(node)
         anchors = self.anchors(node)
-        decode = self.decoder(node)
+        decode = self.decoder(node, upper)
         left = self.tokens - node.tokens_used
         # the six look-ups are unrolled here and in reach(): this is the search's
         # innermost loop, and a shared helper measured 10-15 % slower
@@ -309,8 +311,9 @@ class Engine:
                     continue
                 yield rot, cells, a, decode(s)
 
-    def decoder(self, node: Node):
-        """A function from a legal placement's packed sum to its gain (or None)."""
+    def decoder(self, node: Node, upper: bool = False):
+        """A function from a legal placement's packed sum to its gain, or None
+        when the sum cannot tell; with ``upper``, an upper bound on the gain then."""
         raise NotImplementedError
 
     # -- a bound for the next-to-last card ---------------------------------------------
@@ -493,7 +496,7 @@ class OrchardEngine(Engine):
             tables.append(t)
         return tables, [1] * self.nfruits
 
-    def decoder(self, node: Node):
+    def decoder(self, node: Node, upper: bool = False):
         supply = node.supply
         fruits = range(self.nfruits)
 
@@ -736,14 +739,18 @@ class GroveEngine(OrchardEngine):
             empty.append(n + 2)
         return tables, empty
 
-    def decoder(self, node: Node):
+    def decoder(self, node: Node, upper: bool = False):
         supply = node.supply
         fruits = range(self.nfruits)
 
         def decode(s: int):
-            if s & 0o7700:  # the squirrel: only the full resolve knows the score
-                return None
             g = (s >> _GAIN) - _GAIN_OFF * (s & 7)
+            if s & 0o7700:  # the squirrel: only the full resolve knows the score
+                if not upper:
+                    return None
+                # spending it costs at least 1; a cell next to it can lift its
+                # penalty by at most 1 (a die leaves a tree there)
+                g += ((s >> 9) & 7) - ((s >> 6) & 7)
             tens = (s >> 21) & 0o777
             w = (s >> _WANT) & 0o777777777
             if not (tens or w):
@@ -751,10 +758,11 @@ class GroveEngine(OrchardEngine):
             left_dice = [supply[f] + ((s >> (12 + 3 * f)) & 7) for f in fruits]
             if tens:
                 ten = [f for f in fruits if (tens >> 3 * f) & 7]
-                if len(ten) > 1:  # which ten becomes the wheelbarrow decides which die returns
+                if len(ten) > 1 and not upper:  # which ten becomes the wheelbarrow decides which die returns
                     return None
                 g += WHEELBARROW - TOP_DIE
-                left_dice[ten[0]] += 1
+                for f in ten:  # (upper: as if each of them sent its die back)
+                    left_dice[f] += 1
             if w:
                 for f in fruits:
                     k = left_dice[f]

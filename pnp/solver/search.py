@@ -452,7 +452,7 @@ class Searcher:
         bonus = self.bounder.recipes_bound(node)
         for first, last in (node.hand, node.hand[::-1]):
             reach = e.reach(node, last, first) + bonus
-            moves = e.scored(node, first)
+            moves = e.scored(node, first, upper=True)  # the gains order and cut; children are exact
             moves.sort(key=lambda m: -m[0])
             self.nodes += len(moves)
             for gain, rot, cells, a in moves:
