@@ -57,7 +57,7 @@ class Solution:
                 "seconds": round(self.seconds, 3)}
 
 
-TABLE_SIZE = 3_000_000  # transposition entries (about 340 bytes each) before the older half goes
+TABLE_SIZE = 3_000_000  # transposition entries per generation (about 340 bytes each); two are kept
 PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
 WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
 
