@@ -19,8 +19,6 @@ import multiprocessing
 import queue
 import time
 
-NEG = -10 ** 9
-
 
 def available() -> bool:
     """True when worker processes can be forked (not on Windows)."""

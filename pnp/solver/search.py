@@ -110,6 +110,16 @@ class Bounder:
             c = self._chains[key] = [x for x in _chain(self.step, value, contributes, k) if x > 0]
         return c
 
+    def cells_left(self, node: Node) -> tuple[list[int], int]:
+        """Per fruit, its cells on the cards still to play; and how many cards those are."""
+        e = self.e
+        remaining = list(node.hand) + list(range(node.drawn, len(e.refs)))
+        covers = [0] * e.nfruits
+        for i in remaining:
+            for f, n in enumerate(e.card_fruits[i]):
+                covers[f] += n
+        return covers, len(remaining)
+
     def fruit_gains(self, node: Node) -> list[int]:
         """Per fruit: the most its dice can still add to the score.
 
@@ -121,14 +131,8 @@ class Bounder:
         (so it costs one more cell). The best share of the events among the
         dice is a small knapsack over the dice (:meth:`best_share`)."""
         e = self.e
-        remaining = list(node.hand) + list(range(node.drawn, len(e.refs)))
-        k = len(remaining)
+        covers, k = self.cells_left(node)
         nf = e.nfruits
-        covers = [0] * nf
-        for i in remaining:
-            cf = e.card_fruits[i]
-            for f in range(nf):
-                covers[f] += cf[f]
         dice: list[list] = [[] for _ in range(nf)]
         bases = [0] * nf
         for c in node.board.values():
@@ -198,11 +202,7 @@ class Bounder:
                     totals[f] += d
                 if (c & 3) != CLEARING:
                     sums[f] += d
-        covers = [0] * nf  # cells of each fruit on the cards still to play
-        for i in list(node.hand) + list(range(node.drawn, len(e.refs))):
-            for f, n in enumerate(e.card_fruits[i]):
-                covers[f] += n
-        k = len(node.hand) + len(e.refs) - node.drawn
+        covers, k = self.cells_left(node)
         state = (sums, totals, values, barrow, covers, gains, k)
         return sum(self.recipe_max(r, node, state) for r in e.recipes)
 
