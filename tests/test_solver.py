@@ -245,6 +245,133 @@ def test_reach_bounds_the_last_card_after_any_first_placement(game_id, deal):
         node = eng.node(rng.choice(eng.children(node)))
 
 
+def _fresh(node, **changes):
+    """``node`` with its caches dropped (and ``changes`` made), as a new position."""
+    from dataclasses import replace as dc_replace
+    return dc_replace(node, anchors=None, tables=None, lanes=None, later=None, **changes)
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
+                                          ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
+                                          ("grove", "grove:7,3,16,1,12,9,18,5,10")])
+def test_slot_reach_bounds_a_card_after_any_placements(game_id, deal):
+    """``Engine.slot_reach(node, card, j)`` is never below what ``card`` really
+    gains after ``j`` placements of other cards (every first placement for
+    j = 1, random lines for j = 2 and 3), nor below its best gain now (j = 0)."""
+    game = find_game(game_id)
+    eng = engine_for(game, game.parse_deal(deal))
+    rng = random.Random(5)
+
+    def best_gain(node, card):
+        node = _fresh(node, hand=(card,))
+        base = eng.score(node)
+        return max((eng.child_score(k) - base for k in eng.children(node)), default=0)
+
+    node = eng.start()
+    checked = 0
+    while node.drawn < len(eng.refs):
+        card = node.drawn  # the next card to draw; the hand plays before it
+        assert eng.slot_reach(node, card, 0) >= best_gain(node, card)
+        bound1 = eng.slot_reach(node, card, 1)
+        for c in eng.children(node):
+            assert best_gain(eng.node(c), card) <= bound1
+            checked += 1
+        for j in (2, 3):
+            bound = eng.slot_reach(node, card, j)
+            for _ in range(15):
+                after = node
+                for _ in range(j):
+                    kids = eng.children(after)
+                    if not kids:
+                        break
+                    after = _fresh(eng.node(rng.choice(kids)), hand=node.hand)
+                assert best_gain(after, card) <= bound
+        node = eng.node(rng.choice(eng.children(node)))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,2,3"), ("orchard-pnp", "orchard-pnp:1a,2b,3a"),
+                                          ("grove", "grove:1,2,3")])
+def test_one_cell_cover_agrees_with_the_engine(game_id, deal):
+    """``Engine._cover`` (what one card cell does to one square, on which the
+    slot bounds stand) leaves the code the full resolve leaves, and its gain is
+    at least the resolve's, for every square code, cell kind and flag."""
+    from pnp.solver.engine import CLEARING, TOP_DIE, WHEELBARROW, Node, code, pos_int
+    game = find_game(game_id)
+    eng = engine_for(game, game.parse_deal(deal))
+    grove = game_id == "grove"
+    fruits = [0, 1, 2, CLEARING] if grove else [0, 1, 2]
+    values = [0, 2, 3, 4, 5, 6, TOP_DIE, WHEELBARROW] if grove else sorted(set(eng.ladder) | set(eng.ladder.values()))
+    p = pos_int(0, 0)
+    seen = 0
+    for f in fruits:
+        for n in ((1, 2) if grove and f != CLEARING else (0,) if f == CLEARING else (1,)):
+            for d in values:
+                for df in ([f] if f != CLEARING else [0, 1, 2]) if d else [0]:
+                    c = code(f, n, 0, d, df)
+                    on_tree = f != CLEARING
+                    for wb in (False, True):
+                        for used in (0, eng.tokens):
+                            node = Node(board={p: c}, hand=(0,), drawn=len(eng.refs), wheelbarrow_used=wb,
+                                        tokens_used=used, tree_dice=d if on_tree else 0,
+                                        supply=(eng.dice_per_fruit,) * eng.nfruits, zhash=0)
+                            base = eng.score(node)
+                            for k in range(eng._NKINDS):
+                                kf, kn = (CLEARING, 0) if k == 6 else (k // 2, k % 2 + 1) if grove else (k, 1)
+                                gain, after = eng._cover(c, k, wb, used < eng.tokens)
+                                mismatch = kf != CLEARING and ((on_tree and f != kf) or (not on_tree and d and df != kf))
+                                if mismatch and used == eng.tokens:
+                                    assert gain == eng._NEVER and after is None
+                                    continue
+                                outs = eng._resolve(node, p, ((0, kf, kn),))
+                                for _, delta, td, tok, sup, z, wbx in outs:
+                                    child = Node(board=delta, hand=(), drawn=node.drawn, wheelbarrow_used=wbx,
+                                                 tokens_used=tok, tree_dice=td, supply=sup, zhash=z)
+                                    assert eng.score(child) - base <= gain, (c, k)
+                                    if after is None:
+                                        assert (delta[p] >> 4) & 3  # a token: never covered again
+                                    else:
+                                        assert delta[p] == after, (c, k)
+                                    seen += 1
+    assert seen > 50
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:6,13,2,9,17,4,12,1,15"),
+                                          ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
+                                          ("grove", "grove:7,3,16,1,12,9,18,5,10;recipes=2,14")])
+def test_slot_bounds_are_never_below_the_exact_future(game_id, deal, monkeypatch):
+    """With three cards to play: ``Bounder.slots`` (plus the recipe bound) is at
+    least the exact future, and ``Bounder.rest`` at least the exact future after
+    each move of that card; the exact values come from the search with the slot
+    bounds switched off."""
+    from pnp.solver import search
+    game = find_game(game_id)
+    parsed = game.parse_deal(deal)
+    exact = search.Searcher(game, parsed)
+    eng = exact.engine
+
+    def future(node):
+        monkeypatch.setattr(search, "SLOT_CARDS", 0)
+        exact.best, exact.tt, exact.old_tt = -10 ** 9, {}, {}
+        v, proven = exact.dfs(_fresh(node), eng.score(node))
+        monkeypatch.undo()
+        assert proven
+        return v
+
+    bounder = search.Searcher(game, parsed).bounder
+    rng = random.Random(3)
+    for trial in range(3):
+        node = eng.start()
+        while len(node.hand) + len(eng.refs) - node.drawn > 3:
+            node = eng.node(rng.choice(eng.children(node)))
+        assert bounder.slots(node) + bounder.recipes_bound(node) >= future(node)
+        rest = bounder.rest(node)
+        assert rest is not None
+        kids = eng.children(node)
+        for c in rng.sample(kids, min(25, len(kids))):
+            assert future(eng.node(c)) <= rest[c.card], (trial, eng.move(c).format())
+
+
 def test_cli_solve_json_replays_under_verify(tmp_path):
     runner = CliRunner()
     res = runner.invoke(cli, ["solve", "orchard:4,7,8", "--json"])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from dataclasses import dataclass, field
 
 from ..errors import PnpError
@@ -114,6 +115,8 @@ class Node:
     zhash: int
     anchors: tuple | None = field(default=None, compare=False)  # cache of Engine.anchors
     tables: list | None = field(default=None, compare=False)  # cache of Engine.tables
+    lanes: dict | None = field(default=None, compare=False)  # cache of Engine.lanes
+    later: dict | None = field(default=None, compare=False)  # cache of Bounder.later
 
     def key(self) -> tuple:
         return (self.zhash, self.hand if len(self.hand) < 2 or self.hand[0] < self.hand[1]
@@ -199,6 +202,10 @@ class Engine:
                     per[self.fruit_index[c.fruit]] += 1
             self.card_fruits.append(tuple(per))
         self._stacked: dict = {}
+        self._gains: dict = {}
+        # per card, per orientation: its cells as (row, column, kind), for the lane scans
+        self.lane_cells = [[tuple((dp // ROW, dp % ROW, k) for dp, k in kinds) for _, _, _, kinds in lst]
+                           for lst in self.orients]
 
     def _fruit(self, cell) -> int:
         return CLEARING if cell.fruit is None else self.fruit_index[cell.fruit]
@@ -368,6 +375,96 @@ class Engine:
             self._stacked[key] = v
         return v
 
+    # -- a bound for the next few cards -----------------------------------------------
+    # The visible squares are laid out in a grid with a margin of two empty
+    # squares, one 16-bit lane per square, packed into one Python integer per
+    # cell kind: adding six shifted integers sums the six cells of a card over
+    # every anchor at once, and the best lane is one max() over its bytes.
+    _LANE_BIAS = 1000  # a lane holds bias + gain; 0 marks a square no card may cover
+    _NKINDS = 3
+
+    def square_gains(self, c, j: int, wb: bool, left: bool) -> tuple:
+        """Per cell kind: the most a card cell of that kind can gain on a square
+        showing code ``c`` (None: empty table) after any ``j`` placements there
+        (each by a cell of any kind, dice always in the supply), or
+        :attr:`_NEVER` when it may not be covered. ``left``: a mismatch is
+        still allowed."""
+        key = (c, j, wb, left)
+        g = self._gains.get(key)
+        if g is None:
+            kinds = range(self._NKINDS)
+            seen = {c}
+            frontier = [c]
+            for _ in range(j):
+                nxt = []
+                for x in frontier:
+                    for k in kinds:
+                        y = self._cover(x, k, wb, left)[1]
+                        if y is not None and y not in seen:
+                            seen.add(y)
+                            nxt.append(y)
+                frontier = nxt
+            g = self._gains[key] = tuple(max(self._cover(x, k, wb, left)[0] for x in seen) for k in kinds)
+        return g
+
+    def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
+        """A cell of kind ``k`` laid on a square showing code ``c`` (None:
+        empty table), alone: an upper bound on its score change (dice always
+        in the supply), and the code it leaves (None: a square no card may
+        cover again)."""
+        raise NotImplementedError
+
+    def lanes(self, node: Node, j: int) -> tuple[list[int], int, int]:
+        """The lane integers of slot ``j`` (one per cell kind: bias + the
+        :meth:`square_gains` of every square after ``j`` placements), the grid
+        width and the number of lanes."""
+        cache = node.lanes
+        if cache is None:
+            cache = node.lanes = {}
+        got = cache.get(j)
+        if got is not None:
+            return got
+        geo = cache.get("geo")
+        if geo is None:
+            board = node.board
+            xs = [p % ROW for p in board]
+            ys = [p // ROW for p in board]
+            x0, y0 = min(xs) - 2, min(ys) - 2
+            w = max(xs) - x0 + 3
+            n = w * (max(ys) - y0 + 3)
+            masks: dict = {}  # code -> one 1 in the lane of every square showing it
+            for p, c in board.items():
+                masks[c] = masks.get(c, 0) | 1 << 16 * ((p // ROW - y0) * w + p % ROW - x0)
+            geo = cache["geo"] = (w, n, masks)
+        w, n, masks = geo
+        wb = node.wheelbarrow_used
+        left = node.tokens_used < self.tokens
+        bias, never = self._LANE_BIAS, self._NEVER
+        every = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
+        empty = [bias + e if e > never else 0 for e in self.square_gains(None, j, wb, left)]
+        tables = [e * every for e in empty]
+        for c, m in masks.items():
+            for k, g in enumerate(self.square_gains(c, j, wb, left)):
+                tables[k] += ((bias + g if g > never else 0) - empty[k]) * m
+        got = cache[j] = (tables, w, n)
+        return got
+
+    def slot_reach(self, node: Node, hi: int, j: int) -> int:
+        """An upper bound (at least 0) on the score change of playing card
+        ``hi`` after any ``j`` more placements from ``node``; with ``j`` = 0,
+        on its best placement now."""
+        tables, w, n = self.lanes(node, j)
+        top = 0
+        for cells in self.lane_cells[hi]:
+            s = 0
+            for dy, dx, k in cells:
+                s += tables[k] >> (16 * (dy * w + dx))
+            m = max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H"))
+            if m > top:
+                top = m
+        top -= 6 * self._LANE_BIAS
+        return top if top > 0 else 0
+
     def _new_die(self, fruit: int, fruits: int) -> int:
         return 1
 
@@ -495,6 +592,17 @@ class OrchardEngine(Engine):
                     t[p] = -(d + ROTTEN_PENALTY)
             tables.append(t)
         return tables, [1] * self.nfruits
+
+    def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
+        if c is None:
+            return 0, k | 4
+        if c & 48:
+            return self._NEVER, None
+        d = (c >> 6) & 31
+        if c & 3 != k:  # the covering tree takes a rotten token
+            return (-(d + ROTTEN_PENALTY), None) if left else (self._NEVER, None)
+        v = self.ladder[d]
+        return v - d, k | 4 | (v << 6) | (k << 11)
 
     def decoder(self, node: Node, upper: bool = False):
         supply = node.supply
@@ -693,6 +801,39 @@ class GroveEngine(OrchardEngine):
         if on_tree:
             return v + (1 << (_WANT + 3 * (3 * f + n + ((c >> 2) & 3) - 2)))
         return v
+
+    _NKINDS = 7
+
+    def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
+        f, n = (CLEARING, 0) if k == 6 else (k // 2, k % 2 + 1)
+        new = f | (n << 2)
+        if c is None:
+            return 0, new
+        if c & 48:
+            return self._NEVER, None
+        uf = c & 3
+        d = (c >> 6) & 31
+        df = (c >> 11) & 3
+        on_tree = uf != CLEARING
+        if f == CLEARING:
+            # a die under it comes onto the clearing: it stops scoring, and
+            # (next to the squirrel) stops costing 1: never a gain
+            return 0, new | (d << 6) | (df << 11) if d else new
+        if (on_tree and uf != f) or (not on_tree and d and df != f):
+            # spending the squirrel costs 1, and what lay here leaves
+            return (-1 - (d if on_tree else 0), None) if left else (self._NEVER, None)
+        if d:
+            if d == WHEELBARROW:
+                v = WHEELBARROW
+            elif d == TOP_DIE:
+                v = TOP_DIE if wb else WHEELBARROW
+            else:
+                v = d + n if d + n <= 6 else TOP_DIE
+            return v - (d if on_tree else 0), new | (v << 6) | (f << 11)
+        if on_tree:
+            v = n + ((c >> 2) & 3)
+            return v, new | (v << 6) | (f << 11)
+        return 0, new
 
     def _new_die(self, fruit: int, fruits: int) -> int:
         return fruits

@@ -60,6 +60,7 @@ class Solution:
 TABLE_SIZE = 3_000_000  # transposition entries per generation (about 340 bytes each); two are kept
 PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
 WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
+SLOT_CARDS = 3  # Bounder.slots is tried with at most this many cards to play (measured: more never cut more)
 
 
 class _Timeout(Exception):
@@ -170,14 +171,59 @@ class Bounder:
         v = self._shares[key] = best[events]
         return v
 
-    def future(self, node: Node) -> int:
-        """An upper bound on the score still to come from ``node`` (recipes included)."""
+    def later(self, node: Node) -> dict:
+        """Card still to play -> the most it can gain after any placements
+        before it (:meth:`Engine.slot_reach` with every card but one played first)."""
+        got = node.later
+        if got is None:
+            e = self.e
+            rest = list(node.hand) + list(range(node.drawn, len(e.refs)))
+            got = node.later = {c: e.slot_reach(node, c, len(rest) - 1) for c in rest}
+        return got
+
+    def slots(self, node: Node, firsts: dict | None = None) -> int:
+        """An upper bound on the score the cards still to play can add (recipes
+        apart), with geometry: the first card is one of the hand and gains at
+        most its best placement now (``firsts``: card -> its best gain, when
+        the caller knows it); every other card at most its best placement
+        after any placements before it, square by square (:meth:`later`).
+        Where the rules fix a square's fruit, a card has to match it there,
+        which the fruit-by-fruit knapsack of :meth:`fruit_gains` cannot see."""
+        later = self.later(node)
+        total = sum(later.values())
+        if firsts is None:
+            firsts = {c: self.e.slot_reach(node, c, 0) for c in node.hand}
+        return max(max(g, 0) + total - later[c] for c, g in firsts.items())
+
+    def rest(self, node: Node) -> dict | None:
+        """With at most :data:`SLOT_CARDS` cards to play: hand card -> an upper
+        bound on what all cards but it (and the recipes) can add after it is
+        played, however; else None."""
+        if len(node.hand) + len(self.e.refs) - node.drawn > SLOT_CARDS:
+            return None
+        later = self.later(node)
+        total = sum(later.values()) + self.recipes_bound(node)
+        return {c: total - later[c] for c in node.hand}
+
+    def future(self, node: Node, need: int | None = None, firsts: dict | None = None) -> int:
+        """An upper bound on the score still to come from ``node`` (recipes included).
+
+        The fruit-by-fruit knapsack (:meth:`fruit_gains`) comes first; with
+        ``need`` and at most :data:`SLOT_CARDS` cards to play, when it does not
+        reach down to ``need``, the geometric bound of :meth:`slots` is tried
+        too (``firsts`` as there)."""
         gains = self.fruit_gains(node)
         total = sum(gains)
-        if not self.grove:
-            return total
-        wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
-        return total + wb + self.recipes_bound(node, gains)
+        bonus = 0
+        if self.grove:
+            total += 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
+            bonus = self.recipes_bound(node, gains)
+        if need is not None and total + bonus > need and \
+                len(node.hand) + len(self.e.refs) - node.drawn <= SLOT_CARDS:
+            slots = self.slots(node, firsts)
+            if slots < total:
+                total = slots
+        return total + bonus
 
     def recipes_bound(self, node: Node, gains: list[int] | None = None) -> int:
         """An upper bound on the recipe bonuses at the end of any game from ``node``."""
@@ -331,6 +377,17 @@ class Searcher:
         kids.sort(key=lambda gc: -gc[0])
         return kids
 
+    def moves(self, node: Node) -> list[tuple[int, int, int, tuple, int]]:
+        """The placements of both hand cards, best first, not yet resolved:
+        ``(gain, card, rot, cells, anchor)``; ``gain`` is the best of the
+        placement's outcomes, or an upper bound on it (:meth:`Engine.scored`)."""
+        out = []
+        for hi in node.hand:
+            for gain, rot, cells, a in self.engine.scored(node, hi, upper=True):
+                out.append((gain, hi, rot, cells, a))
+        out.sort(key=lambda m: -m[0])
+        return out
+
     # -- beam search (the first incumbent) ---------------------------------------
     def beam(self, width: int) -> bool:
         """Keep the ``width`` best positions after each turn (best: score so far).
@@ -386,35 +443,59 @@ class Searcher:
                 return self.two(node, cur, key, need)
             if len(node.hand) == 1:
                 return self.last(node, cur, key, need)
-        kids = self.ordered(node, cur)
-        if not kids:
+        e = self.engine
+        moves = self.moves(node)
+        if not moves:
             return self._game_over(node, cur, key)
-        ub = self.bounder.future(node)
+        firsts: dict = {}
+        for m in moves:  # best first: the first gain seen per card is its best
+            if m[1] not in firsts:
+                firsts[m[1]] = m[0]
+        ub = self.bounder.future(node, need, firsts)
         if ub <= need:
             self.tt[key] = _Entry(ub, False)
             return ub, False
+        # with few cards left, a move is skipped, unresolved, when its gain and
+        # what the other cards can add after it (Bounder.later) cannot win
+        rest = self.bounder.rest(node)
         best_exact = None
         max_open = -10 ** 9
         i = 0
         try:
-            for i, (g, child) in enumerate(kids):
-                self.path.append(child)
-                try:
-                    v, exact = self.dfs(self.engine.node(child), cur + g)
-                finally:
-                    self.path.pop()
-                t = g + v
-                if exact:
-                    if best_exact is None or t > best_exact:
-                        best_exact = t
-                elif t > max_open:
-                    max_open = t
+            for i, (gain, hi, rot, cells, a) in enumerate(moves):
+                after = rest[hi] if rest is not None else None
+                if after is not None and gain + after <= (self.best if self.best > self.floor else self.floor) - cur:
+                    if gain + after > max_open:
+                        max_open = gain + after
+                    continue
+                for child in e.outcomes(node, hi, rot, a, cells):
+                    g = e.child_score(child) - cur
+                    if after is not None and g + after <= (self.best if self.best > self.floor else self.floor) - cur:
+                        if g + after > max_open:
+                            max_open = g + after
+                        continue
+                    self.path.append(child)
+                    try:
+                        v, exact = self.dfs(e.node(child), cur + g)
+                    finally:
+                        self.path.pop()
+                    t = g + v
+                    if exact:
+                        if best_exact is None or t > best_exact:
+                            best_exact = t
+                    elif t > max_open:
+                        max_open = t
         except _Timeout as stop:
-            # the open child reported its bound; the others not yet tried report theirs
+            # the open move reported its bound (its other outcomes are bounded
+            # like the moves not yet tried); the moves not yet tried report theirs
             value = max(max_open, best_exact if best_exact is not None else -10 ** 9,
-                        kids[i][0] + stop.bound)
-            for g, child in kids[i + 1:]:
-                value = max(value, g + self.bounder.future(self.engine.node(child)))
+                        moves[i][0] + stop.bound)
+            for gain, hi, rot, cells, a in moves[i:]:
+                if rest is not None:
+                    value = max(value, gain + rest[hi])
+                    continue
+                for child in e.outcomes(node, hi, rot, a, cells):
+                    value = max(value, e.child_score(child) - cur + self.bounder.future(e.node(child)))
             raise _Timeout(min(value, ub)) from None
         return self._settle(key, best_exact, max_open, ub)
 
@@ -443,7 +524,7 @@ class Searcher:
         plus :meth:`Engine.reach` (a bound on what the last card can add after
         it) cannot beat the best found or ``need``."""
         e = self.engine
-        ub = self.bounder.future(node)
+        ub = self.bounder.future(node, need)
         if ub <= need:
             self.tt[key] = _Entry(ub, False)
             return ub, False
