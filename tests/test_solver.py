@@ -254,40 +254,54 @@ def _fresh(node, **changes):
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
                                           ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
                                           ("grove", "grove:7,3,16,1,12,9,18,5,10")])
-def test_slot_reach_bounds_a_card_after_any_placements(game_id, deal):
-    """``Engine.slot_reach(node, card, j)`` is never below what ``card`` really
-    gains after ``j`` placements of other cards (every first placement for
-    j = 1, random lines for j = 2 and 3), nor below its best gain now (j = 0)."""
+def test_lane_credits_cover_every_run_of_covers(game_id, deal):
+    """``Engine.credits`` (what the slot bound sums per card cell): on every
+    square code met in random games and on empty table, for every run of up to
+    ``later`` covers after any first uncredited one, the gains of the run sum
+    to at most its credits; ``slot_reach(node, card, 0)`` is at least the
+    card's best gain now."""
+    import itertools
     game = find_game(game_id)
     eng = engine_for(game, game.parse_deal(deal))
     rng = random.Random(5)
-
-    def best_gain(node, card):
-        node = _fresh(node, hand=(card,))
-        base = eng.score(node)
-        return max((eng.child_score(k) - base for k in eng.children(node)), default=0)
-
+    codes = {None}
     node = eng.start()
-    checked = 0
-    while node.drawn < len(eng.refs):
-        card = node.drawn  # the next card to draw; the hand plays before it
-        assert eng.slot_reach(node, card, 0) >= best_gain(node, card)
-        bound1 = eng.slot_reach(node, card, 1)
-        for c in eng.children(node):
-            assert best_gain(eng.node(c), card) <= bound1
-            checked += 1
-        for j in (2, 3):
-            bound = eng.slot_reach(node, card, j)
-            for _ in range(15):
-                after = node
-                for _ in range(j):
-                    kids = eng.children(after)
-                    if not kids:
-                        break
-                    after = _fresh(eng.node(rng.choice(kids)), hand=node.hand)
-                assert best_gain(after, card) <= bound
-        node = eng.node(rng.choice(eng.children(node)))
-    assert checked > 100
+    while True:
+        codes.update(node.board.values())
+        for card in node.hand:
+            here = _fresh(node, hand=(card,))
+            base = eng.score(here)
+            best = max((eng.child_score(k) - base for k in eng.children(here)), default=0)
+            assert eng.slot_reach(node, card, 0) >= best
+        kids = eng.children(node)
+        if not kids:
+            break
+        node = eng.node(rng.choice(kids))
+    kinds = range(eng._NKINDS)
+    runs = 0
+    for c in sorted(codes, key=lambda x: -1 if x is None else x):
+        for wb in (False, True):
+            for left in (False, True):
+                for later in (1, 2, 3):
+                    unit = eng.credit_unit(later)
+                    credit = eng.credits(c, later, wb, left)
+                    for first in [None, *kinds]:
+                        start = c if first is None else eng._cover(c, first, wb, left)[1]
+                        if first is not None and start is None:
+                            continue
+                        for run in itertools.product(kinds, repeat=later):
+                            x, gained, credited = start, 0, 0
+                            for k in run:  # None: empty table at the start, a closed square after
+                                g, x = eng._cover(x, k, wb, left)
+                                if g == eng._NEVER:  # no such cover here
+                                    break
+                                gained += g * unit
+                                credited += credit[k]
+                                assert gained <= credited, (c, wb, left, later, first, run)
+                                runs += 1
+                                if x is None:
+                                    break
+    assert runs > 1000
 
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,2,3"), ("orchard-pnp", "orchard-pnp:1a,2b,3a"),

@@ -19,6 +19,7 @@ they agree on every legal move and every score (``tests/test_solver.py``).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import sys
 from dataclasses import dataclass, field
@@ -202,7 +203,7 @@ class Engine:
                     per[self.fruit_index[c.fruit]] += 1
             self.card_fruits.append(tuple(per))
         self._stacked: dict = {}
-        self._gains: dict = {}
+        self._credits: dict = {}
         # per card, per orientation: its cells as (row, column, kind), for the lane scans
         self.lane_cells = [[tuple((dp // ROW, dp % ROW, k) for dp, k in kinds) for _, _, _, kinds in lst]
                            for lst in self.orients]
@@ -380,48 +381,84 @@ class Engine:
     # squares, one 16-bit lane per square, packed into one Python integer per
     # cell kind: adding six shifted integers sums the six cells of a card over
     # every anchor at once, and the best lane is one max() over its bytes.
-    _LANE_BIAS = 1000  # a lane holds bias + gain; 0 marks a square no card may cover
     _NKINDS = 3
 
-    def square_gains(self, c, j: int, wb: bool, left: bool) -> tuple:
-        """Per cell kind: the most a card cell of that kind can gain on a square
-        showing code ``c`` (None: empty table) after any ``j`` placements there
-        (each by a cell of any kind, dice always in the supply), or
-        :attr:`_NEVER` when it may not be covered. ``left``: a mismatch is
-        still allowed."""
-        key = (c, j, wb, left)
-        g = self._gains.get(key)
-        if g is None:
-            kinds = range(self._NKINDS)
-            seen = {c}
-            frontier = [c]
-            for _ in range(j):
-                nxt = []
-                for x in frontier:
-                    for k in kinds:
-                        y = self._cover(x, k, wb, left)[1]
-                        if y is not None and y not in seen:
-                            seen.add(y)
-                            nxt.append(y)
-                frontier = nxt
-            g = self._gains[key] = tuple(max(self._cover(x, k, wb, left)[0] for x in seen) for k in kinds)
-        return g
+    @staticmethod
+    def credit_unit(later: int) -> int:
+        """Credits for ``later`` covers are whole multiples of 1/unit."""
+        return math.lcm(*range(1, later + 1)) if later > 1 else 1
 
-    def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
-        """A cell of kind ``k`` laid on a square showing code ``c`` (None:
-        empty table), alone: an upper bound on its score change (dice always
-        in the supply), and the code it leaves (None: a square no card may
-        cover again)."""
-        raise NotImplementedError
+    def credits(self, c, later: int, wb: bool, left: bool) -> tuple:
+        """Per cell kind, what a card cell of that kind is credited on a square
+        showing code ``c`` (None: empty table), in 1/:meth:`credit_unit` points,
+        or :attr:`_NEVER` when it may not be covered. ``left``: a mismatch is
+        still allowed.
 
-    def lanes(self, node: Node, j: int) -> tuple[list[int], int, int]:
-        """The lane integers of slot ``j`` (one per cell kind: bias + the
-        :meth:`square_gains` of every square after ``j`` placements), the grid
-        width and the number of lanes."""
+        ``later`` = 0: the most the cell gains there now. Else the credits are
+        amortised over the covers to come: whatever one uncredited cover
+        first, then up to ``later`` covers by any cells (dice always in the
+        supply), the gains of those covers sum to at most the sum of their
+        credits. A cover that leaves the square closed (a mismatch) is
+        credited its best gain; every other cover the best average gain of
+        a run of such covers (the ladders climb faster at the top, so a card
+        late in a stack gains more than the average, and one early less)."""
+        key = (c, later, wb, left)
+        got = self._credits.get(key)
+        if got is not None:
+            return got
+        kinds = range(self._NKINDS)
+        never = self._NEVER
+        if not later:
+            got = self._credits[key] = tuple(self._cover(c, k, wb, left)[0] for k in kinds)
+            return got
+        moves: dict = {}  # reachable code -> [(gain, next code or None) per kind]
+        todo = [c]
+        while todo:
+            x = todo.pop()
+            if x in moves:
+                continue
+            moves[x] = [self._cover(x, k, wb, left) for k in kinds]
+            todo.extend(y for _, y in moves[x] if y is not None and y not in moves)
+        unit = self.credit_unit(later)
+        starts = {c} | {y for _, y in moves[c] if y is not None}
+        run = dict.fromkeys(moves, 0)  # code -> best gain of m open covers from it
+        average = never * unit
+        for m in range(1, later + 1):
+            run = {x: max((g + run[y] for g, y in moves[x] if y is not None and run[y] > never), default=never)
+                   for x in moves}
+            for x in starts:
+                if run[x] > never:
+                    average = max(average, run[x] * unit // m + (run[x] * unit % m > 0))
+        amortised = []
+        for k in kinds:
+            closing = [g for x in moves for g, y in (moves[x][k],) if y is None and g > never]
+            opening = any(moves[x][k][1] is not None for x in moves)
+            best = max(closing) * unit if closing else never
+            amortised.append(max(best, average) if opening else best)
+        # the plain alternative: each cover credited the most its kind can gain
+        # after up to ``later`` covers before it (kind by kind, where the
+        # average is shared by every kind that keeps the square open); a
+        # square takes whichever credits are smaller in total
+        near = {c}
+        frontier = [c]
+        for _ in range(later):
+            frontier = [y for x in frontier for _, y in moves[x] if y is not None and y not in near]
+            near.update(frontier)
+        plain = [max(moves[x][k][0] for x in near) for k in kinds]
+        plain = [g * unit if g > never else never for g in plain]
+
+        def total(credits):
+            return sum(g for g in credits if g > 0)
+        got = self._credits[key] = tuple(amortised if total(amortised) <= total(plain) else plain)
+        return got
+
+    def lanes(self, node: Node, later: int) -> tuple[list[int], int, int]:
+        """The lane integers for ``later`` (one per cell kind: a bias plus the
+        :meth:`credits` of every square), the grid width and the number of lanes."""
         cache = node.lanes
         if cache is None:
             cache = node.lanes = {}
-        got = cache.get(j)
+        got = cache.get(later)
         if got is not None:
             return got
         geo = cache.get("geo")
@@ -439,21 +476,29 @@ class Engine:
         w, n, masks = geo
         wb = node.wheelbarrow_used
         left = node.tokens_used < self.tokens
-        bias, never = self._LANE_BIAS, self._NEVER
+        bias, never = self.lane_bias(later), self._NEVER
         every = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
-        empty = [bias + e if e > never else 0 for e in self.square_gains(None, j, wb, left)]
+        empty = [bias + e if e > never else 0 for e in self.credits(None, later, wb, left)]
         tables = [e * every for e in empty]
         for c, m in masks.items():
-            for k, g in enumerate(self.square_gains(c, j, wb, left)):
+            for k, g in enumerate(self.credits(c, later, wb, left)):
                 tables[k] += ((bias + g if g > never else 0) - empty[k]) * m
-        got = cache[j] = (tables, w, n)
+        got = cache[later] = (tables, w, n)
         return got
 
-    def slot_reach(self, node: Node, hi: int, j: int) -> int:
-        """An upper bound (at least 0) on the score change of playing card
-        ``hi`` after any ``j`` more placements from ``node``; with ``j`` = 0,
-        on its best placement now."""
-        tables, w, n = self.lanes(node, j)
+    def lane_bias(self, later: int) -> int:
+        # a lane holds bias + credit, 0 for a square no card may cover: six
+        # lanes fit 16 bits, and a sum with a 0 in it is below any without
+        unit = self.credit_unit(later)
+        if unit > 50:
+            raise ValueError(f"too many cards for the lane bound: {later}")
+        return 200 * unit
+
+    def slot_reach(self, node: Node, hi: int, later: int) -> int:
+        """The most card ``hi`` is credited (:meth:`credits`, in 1/unit points;
+        at least 0) by a placement covering some square visible now; with
+        ``later`` = 0, an upper bound on its best gain now."""
+        tables, w, n = self.lanes(node, later)
         top = 0
         for cells in self.lane_cells[hi]:
             s = 0
@@ -462,8 +507,15 @@ class Engine:
             m = max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H"))
             if m > top:
                 top = m
-        top -= 6 * self._LANE_BIAS
+        top -= 6 * self.lane_bias(later)
         return top if top > 0 else 0
+
+    def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
+        """A cell of kind ``k`` laid on a square showing code ``c`` (None:
+        empty table), alone: an upper bound on its score change (dice always
+        in the supply), and the code it leaves (None: a square no card may
+        cover again)."""
+        raise NotImplementedError
 
     def _new_die(self, fruit: int, fruits: int) -> int:
         return 1

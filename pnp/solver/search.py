@@ -171,29 +171,31 @@ class Bounder:
         v = self._shares[key] = best[events]
         return v
 
-    def later(self, node: Node) -> dict:
-        """Card still to play -> the most it can gain after any placements
-        before it (:meth:`Engine.slot_reach` with every card but one played first)."""
+    def later(self, node: Node) -> tuple[dict, int]:
+        """Card still to play -> the most it is credited by a placement when
+        some other card is played first (:meth:`Engine.credits`, amortised
+        over the cards still to play), and the unit of those credits."""
         got = node.later
         if got is None:
             e = self.e
             rest = list(node.hand) + list(range(node.drawn, len(e.refs)))
-            got = node.later = {c: e.slot_reach(node, c, len(rest) - 1) for c in rest}
+            n = len(rest) - 1
+            got = node.later = ({c: e.slot_reach(node, c, n) for c in rest}, e.credit_unit(n))
         return got
 
     def slots(self, node: Node, firsts: dict | None = None) -> int:
         """An upper bound on the score the cards still to play can add (recipes
         apart), with geometry: the first card is one of the hand and gains at
         most its best placement now (``firsts``: card -> its best gain, when
-        the caller knows it); every other card at most its best placement
-        after any placements before it, square by square (:meth:`later`).
-        Where the rules fix a square's fruit, a card has to match it there,
-        which the fruit-by-fruit knapsack of :meth:`fruit_gains` cannot see."""
-        later = self.later(node)
+        the caller knows it); the others together at most the sum of their
+        best credited placements (:meth:`later`). Where the rules fix a
+        square's fruit, a card has to match it there, which the
+        fruit-by-fruit knapsack of :meth:`fruit_gains` cannot see."""
+        later, unit = self.later(node)
         total = sum(later.values())
         if firsts is None:
             firsts = {c: self.e.slot_reach(node, c, 0) for c in node.hand}
-        return max(max(g, 0) + total - later[c] for c, g in firsts.items())
+        return max((max(g, 0) * unit + total - later[c]) // unit for c, g in firsts.items())
 
     def rest(self, node: Node) -> dict | None:
         """With at most :data:`SLOT_CARDS` cards to play: hand card -> an upper
@@ -201,9 +203,10 @@ class Bounder:
         played, however; else None."""
         if len(node.hand) + len(self.e.refs) - node.drawn > SLOT_CARDS:
             return None
-        later = self.later(node)
-        total = sum(later.values()) + self.recipes_bound(node)
-        return {c: total - later[c] for c in node.hand}
+        later, unit = self.later(node)
+        total = sum(later.values())
+        bonus = self.recipes_bound(node)
+        return {c: (total - later[c]) // unit + bonus for c in node.hand}
 
     def future(self, node: Node, need: int | None = None, firsts: dict | None = None) -> int:
         """An upper bound on the score still to come from ``node`` (recipes included).
