@@ -19,6 +19,14 @@ The search is a depth-first branch and bound over the compact engine
   fruit, each die climbs its ladder in order and at most one step per card,
   a new die needs a tree under it, and the supply is never exceeded (see
   :class:`Bounder`).
+* **A bound with geometry** for the last few cards (:meth:`Bounder.slots`):
+  a tree laid on a tree must match its fruit (a mismatch closes the square
+  for good), so a card gains only where its cells fit the squares under
+  them, and what a square can still give depends on what it shows now. The first card gains at most its best placement now; every other card
+  at most its best placement on per-square *credits* (:meth:`Engine.credits`),
+  amortised so that a stack of cards on one square is paid for once. With
+  this, moves are skipped unresolved when their gain and what the other cards
+  can add after them cannot win (:meth:`Bounder.rest`).
 * **The last two cards** are not expanded into positions: the first card's
   placements come from the engine's packed scan, best first, and each is
   followed by the exact best of the last card until the placement's gain plus
@@ -60,7 +68,7 @@ class Solution:
 TABLE_SIZE = 3_000_000  # transposition entries per generation (about 340 bytes each); two are kept
 PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
 WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
-SLOT_CARDS = 3  # Bounder.slots is tried with at most this many cards to play (measured: more never cut more)
+SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (measured: 3 and 5 are slower)
 
 
 class _Timeout(Exception):
