@@ -868,9 +868,11 @@ class GroveEngine(OrchardEngine):
         df = (c >> 11) & 3
         on_tree = uf != CLEARING
         if f == CLEARING:
-            # a die under it comes onto the clearing: it stops scoring, and
-            # (next to the squirrel) stops costing 1: never a gain
-            return 0, new | (d << 6) | (df << 11) if d else new
+            # a die under it comes onto the clearing: it stops scoring (a die
+            # on a tree next to the squirrel also stops costing 1)
+            if not d:
+                return 0, new
+            return (1 - d if on_tree else 0), new | (d << 6) | (df << 11)
         if (on_tree and uf != f) or (not on_tree and d and df != f):
             # spending the squirrel costs 1, and what lay here leaves
             return (-1 - (d if on_tree else 0), None) if left else (self._NEVER, None)
