@@ -191,17 +191,23 @@ class Bounder:
             got = node.later = ({c: e.slot_reach(node, c, n) for c in rest}, e.credit_unit(n))
         return got
 
-    def slots(self, node: Node, firsts: dict | None = None) -> int:
+    def slots(self, node: Node, firsts: dict | None = None, need: int | None = None) -> int:
         """An upper bound on the score the cards still to play can add (recipes
         apart), with geometry: the first card is one of the hand and gains at
         most its best placement now (``firsts``: card -> its best gain, when
-        the caller knows it); the others together at most the sum of their
+        the caller knows it; without, a cheaper bound comes back when it is
+        already at most ``need``); the others together at most the sum of their
         best credited placements (:meth:`later`). Where the rules fix a
         square's fruit, a card has to match it there, which the
         fruit-by-fruit knapsack of :meth:`fruit_gains` cannot see."""
         later, unit = self.later(node)
         total = sum(later.values())
         if firsts is None:
+            # a card's credits are never below what it gains now, so the sum
+            # of all credits is a bound too; only when that is not enough is
+            # the first card's best placement now scanned
+            if need is not None and total // unit <= need:
+                return total // unit
             firsts = {c: self.e.slot_reach(node, c, 0) for c in node.hand}
         return max((max(g, 0) * unit + total - later[c]) // unit for c, g in firsts.items())
 
@@ -231,7 +237,7 @@ class Bounder:
             bonus = self.recipes_bound(node, gains)
         if need is not None and total + bonus > need and \
                 len(node.hand) + len(self.e.refs) - node.drawn <= SLOT_CARDS:
-            slots = self.slots(node, firsts)
+            slots = self.slots(node, firsts, need - bonus)
             if slots < total:
                 total = slots
         return total + bonus
