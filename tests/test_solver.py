@@ -378,7 +378,10 @@ def test_slot_bounds_are_never_below_the_exact_future(game_id, deal, monkeypatch
         node = eng.start()
         while len(node.hand) + len(eng.refs) - node.drawn > 3:
             node = eng.node(rng.choice(eng.children(node)))
-        assert bounder.slots(node) + bounder.recipes_bound(node) >= future(node)
+        v = future(node)
+        assert bounder.slots(node) + bounder.recipes_bound(node) >= v
+        for need in (0, v - 1, v + 5):  # the short cut taken or not, the bound holds
+            assert bounder.slots(_fresh(node), need) + bounder.recipes_bound(node) >= v
         rest = bounder.rest(node)
         assert rest is not None
         kids = eng.children(node)

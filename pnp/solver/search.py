@@ -191,25 +191,20 @@ class Bounder:
             got = node.later = ({c: e.slot_reach(node, c, n) for c in rest}, e.credit_unit(n))
         return got
 
-    def slots(self, node: Node, firsts: dict | None = None, need: int | None = None) -> int:
+    def slots(self, node: Node, need: int | None = None) -> int:
         """An upper bound on the score the cards still to play can add (recipes
         apart), with geometry: the first card is one of the hand and gains at
-        most its best placement now (``firsts``: card -> its best gain, when
-        the caller knows it; without, a cheaper bound comes back when it is
-        already at most ``need``); the others together at most the sum of their
-        best credited placements (:meth:`later`). Where the rules fix a
-        square's fruit, a card has to match it there, which the
-        fruit-by-fruit knapsack of :meth:`fruit_gains` cannot see."""
+        most its best placement now; the others together at most the sum of
+        their best credited placements (:meth:`later`). Where the rules fix a
+        square's fruit, a card has to match it there, which the fruit-by-fruit
+        knapsack of :meth:`fruit_gains` cannot see. A card's credits are never
+        below what it gains now, so the sum of all credits is a bound too: it
+        comes back at once when it is already at most ``need``."""
         later, unit = self.later(node)
         total = sum(later.values())
-        if firsts is None:
-            # a card's credits are never below what it gains now, so the sum
-            # of all credits is a bound too; only when that is not enough is
-            # the first card's best placement now scanned
-            if need is not None and total // unit <= need:
-                return total // unit
-            firsts = {c: self.e.slot_reach(node, c, 0) for c in node.hand}
-        return max((max(g, 0) * unit + total - later[c]) // unit for c, g in firsts.items())
+        if need is not None and total // unit <= need:
+            return total // unit
+        return max((self.e.slot_reach(node, c, 0) * unit + total - later[c]) // unit for c in node.hand)
 
     def rest(self, node: Node) -> dict | None:
         """With at most :data:`SLOT_CARDS` cards to play: hand card -> an upper
@@ -222,13 +217,13 @@ class Bounder:
         bonus = self.recipes_bound(node)
         return {c: (total - later[c]) // unit + bonus for c in node.hand}
 
-    def future(self, node: Node, need: int | None = None, firsts: dict | None = None) -> int:
+    def future(self, node: Node, need: int | None = None) -> int:
         """An upper bound on the score still to come from ``node`` (recipes included).
 
         The fruit-by-fruit knapsack (:meth:`fruit_gains`) comes first; with
         ``need`` and at most :data:`SLOT_CARDS` cards to play, when it does not
         reach down to ``need``, the geometric bound of :meth:`slots` is tried
-        too (``firsts`` as there)."""
+        too."""
         gains = self.fruit_gains(node)
         total = sum(gains)
         bonus = 0
@@ -237,7 +232,7 @@ class Bounder:
             bonus = self.recipes_bound(node, gains)
         if need is not None and total + bonus > need and \
                 len(node.hand) + len(self.e.refs) - node.drawn <= SLOT_CARDS:
-            slots = self.slots(node, firsts, need - bonus)
+            slots = self.slots(node, need - bonus)
             if slots < total:
                 total = slots
         return total + bonus
@@ -461,17 +456,13 @@ class Searcher:
             if len(node.hand) == 1:
                 return self.last(node, cur, key, need)
         e = self.engine
-        moves = self.moves(node)
-        if not moves:
-            return self._game_over(node, cur, key)
-        firsts: dict = {}
-        for m in moves:  # best first: the first gain seen per card is its best
-            if m[1] not in firsts:
-                firsts[m[1]] = m[0]
-        ub = self.bounder.future(node, need, firsts)
+        ub = self.bounder.future(node, need)  # before the moves: a cut position needs none
         if ub <= need:
             self.tt[key] = _Entry(ub, False)
             return ub, False
+        moves = self.moves(node)
+        if not moves:
+            return self._game_over(node, cur, key)
         # with few cards left, a move is skipped, unresolved, when its gain and
         # what the other cards can add after it (Bounder.later) cannot win
         rest = self.bounder.rest(node)
