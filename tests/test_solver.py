@@ -347,6 +347,14 @@ def test_one_cell_cover_agrees_with_the_engine(game_id, deal):
                                     else:
                                         assert delta[p] == after, (c, k)
                                     seen += 1
+    # empty table: a cell laid there makes the square it shows, and gains nothing
+    q = pos_int(5, 5)
+    for k in range(eng._NKINDS):
+        kf, kn = (CLEARING, 0) if k == 6 else (k // 2, k % 2 + 1) if grove else (k, 1)
+        node = Node(board={p: code(0, 1)}, hand=(0,), drawn=len(eng.refs), wheelbarrow_used=False,
+                    tokens_used=0, tree_dice=0, supply=(eng.dice_per_fruit,) * eng.nfruits, zhash=0)
+        (_, delta, td, *_), = eng._resolve(node, q, ((0, kf, kn),))
+        assert eng._cover(None, k, False, True) == (0, delta[q]) and td == 0
     assert seen > 50
 
 
