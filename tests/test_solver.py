@@ -145,6 +145,22 @@ def test_time_limit_gives_a_line_and_a_bound(game_id, deal, jobs):
     check_line(game, deal, sol)
 
 
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:4,7,8,3,14"), ("grove", "grove:1,2,3,4,5")])
+def test_a_search_stopped_anywhere_reports_a_true_bound(game_id, deal):
+    """Stopped after any number of positions (inside the moves a bound skips,
+    the two-card search, the first levels), the search's bound is never below
+    the proven best and its line never above it."""
+    from pnp.solver.search import Searcher
+    game = find_game(game_id)
+    parsed = game.parse_deal(deal)
+    best = solve(game, deal).score
+    for limit in (1, 50, 300, 1000, 3000, 8000, 20000):
+        sol = Searcher(game, parsed, node_limit=limit).run()
+        assert sol.score <= best <= sol.bound, limit
+        assert sol.proven == (sol.bound == sol.score)
+        check_line(game, deal, sol)
+
+
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,2,3,4,5,6,7,8,9"),
                                           ("orchard-pnp", "orchard-pnp:1a,2b,3a,4b,5a,6b,7a,8b,9a"),
                                           ("grove", "grove:10,11,12,13,14,15,16,17,18;recipes=1,2")])
