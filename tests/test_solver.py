@@ -400,7 +400,7 @@ def test_slot_bounds_are_never_below_the_exact_future(game_id, deal, monkeypatch
     rng = random.Random(3)
     for trial in range(3):
         node = eng.start()
-        while len(node.hand) + len(eng.refs) - node.drawn > 3:
+        while len(eng.to_play(node)) > 3:
             node = eng.node(rng.choice(eng.children(node)))
         v = future(node)
         assert bounder.slots(node) + bounder.recipes_bound(node) >= v
@@ -492,7 +492,7 @@ def test_recipe_bound_is_never_below_a_reachable_bonus():
         eng = engine_for(game, deal)
         bounder = Bounder(eng)
         node, path = eng.start(), []
-        while len(node.hand) + len(eng.refs) - node.drawn > 2:
+        while len(eng.to_play(node)) > 2:
             kids = sorted(eng.children(node), key=eng.child_score, reverse=True)
             if not kids:
                 break

@@ -226,6 +226,10 @@ class Engine:
                     supply=(self.dice_per_fruit,) * self.nfruits, zhash=z)
         return node
 
+    def to_play(self, node: Node) -> list[int]:
+        """The cards still to play from ``node``: the hand, then the draw pile."""
+        return [*node.hand, *range(node.drawn, len(self.refs))]
+
     def score(self, node: Node, final: bool = False) -> int:
         raise NotImplementedError
 

@@ -122,7 +122,7 @@ class Bounder:
     def cells_left(self, node: Node) -> tuple[list[int], int]:
         """Per fruit, its cells on the cards still to play; and how many cards those are."""
         e = self.e
-        remaining = list(node.hand) + list(range(node.drawn, len(e.refs)))
+        remaining = e.to_play(node)
         covers = [0] * e.nfruits
         for i in remaining:
             for f, n in enumerate(e.card_fruits[i]):
@@ -186,9 +186,9 @@ class Bounder:
         got = node.later
         if got is None:
             e = self.e
-            rest = list(node.hand) + list(range(node.drawn, len(e.refs)))
-            n = len(rest) - 1
-            got = node.later = ({c: e.slot_reach(node, c, n) for c in rest}, e.credit_unit(n))
+            cards = e.to_play(node)
+            n = len(cards) - 1
+            got = node.later = ({c: e.slot_reach(node, c, n) for c in cards}, e.credit_unit(n))
         return got
 
     def slots(self, node: Node, need: int | None = None) -> int:
@@ -210,7 +210,7 @@ class Bounder:
         """With at most :data:`SLOT_CARDS` cards to play: hand card -> an upper
         bound on what all cards but it (and the recipes) can add after it is
         played, however; else None."""
-        if len(node.hand) + len(self.e.refs) - node.drawn > SLOT_CARDS:
+        if len(self.e.to_play(node)) > SLOT_CARDS:
             return None
         later, unit = self.later(node)
         total = sum(later.values())
@@ -230,8 +230,7 @@ class Bounder:
         if self.grove:
             total += 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
             bonus = self.recipes_bound(node, gains)
-        if need is not None and total + bonus > need and \
-                len(node.hand) + len(self.e.refs) - node.drawn <= SLOT_CARDS:
+        if need is not None and total + bonus > need and len(self.e.to_play(node)) <= SLOT_CARDS:
             slots = self.slots(node, need - bonus)
             if slots < total:
                 total = slots
