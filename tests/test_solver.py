@@ -347,7 +347,7 @@ def test_one_cell_cover_agrees_with_the_engine(game_id, deal):
                                         supply=(eng.dice_per_fruit,) * eng.nfruits, zhash=0)
                             base = eng.score(node)
                             for k in range(eng._NKINDS):
-                                kf, kn = (CLEARING, 0) if k == 6 else (k // 2, k % 2 + 1) if grove else (k, 1)
+                                kf, kn = eng.cell(k)
                                 gain, after = eng._cover(c, k, wb, used < eng.tokens)
                                 mismatch = kf != CLEARING and ((on_tree and f != kf) or (not on_tree and d and df != kf))
                                 if mismatch and used == eng.tokens:
@@ -366,7 +366,7 @@ def test_one_cell_cover_agrees_with_the_engine(game_id, deal):
     # empty table: a cell laid there makes the square it shows, and gains nothing
     q = pos_int(5, 5)
     for k in range(eng._NKINDS):
-        kf, kn = (CLEARING, 0) if k == 6 else (k // 2, k % 2 + 1) if grove else (k, 1)
+        kf, kn = eng.cell(k)
         node = Node(board={p: code(0, 1)}, hand=(0,), drawn=len(eng.refs), wheelbarrow_used=False,
                     tokens_used=0, tree_dice=0, supply=(eng.dice_per_fruit,) * eng.nfruits, zhash=0)
         (_, delta, td, *_), = eng._resolve(node, q, ((0, kf, kn),))

@@ -278,9 +278,15 @@ class Engine:
         raise NotImplementedError
 
     # -- packed scans --------------------------------------------------------------
+    _NKINDS = 3  # table indices: one per fruit
+
     def kind(self, fruit: int, count: int) -> int:
         """The index of a card cell's table in :meth:`tables`."""
         return fruit
+
+    def cell(self, kind: int) -> tuple[int, int]:
+        """The card cell (fruit, count) of table index ``kind``: :meth:`kind` undone."""
+        return kind, 1
 
     def tables(self, node: Node) -> list[dict]:
         """Per cell kind: visible square -> what a card cell of that kind does there, packed."""
@@ -385,7 +391,6 @@ class Engine:
     # squares, one 16-bit lane per square, packed into one Python integer per
     # cell kind: adding six shifted integers sums the six cells of a card over
     # every anchor at once, and the best lane is one max() over its bytes.
-    _NKINDS = 3
 
     @staticmethod
     def credit_unit(later: int) -> int:
@@ -803,8 +808,13 @@ class GroveEngine(OrchardEngine):
             return n * sum(1 for _, c in dice if want in (-1, (c >> 11) & 3))
         raise ValueError(kind)  # pragma: no cover
 
+    _NKINDS = 7  # a tree of 1 or 2 fruits of each fruit, and a clearing
+
     def kind(self, fruit: int, count: int) -> int:
         return 6 if fruit == CLEARING else 2 * fruit + count - 1
+
+    def cell(self, kind: int) -> tuple[int, int]:
+        return (CLEARING, 0) if kind == 6 else (kind // 2, kind % 2 + 1)
 
     def _tables(self, node: Node) -> list[dict]:
         board = node.board
@@ -815,9 +825,8 @@ class GroveEngine(OrchardEngine):
                 if (c >> 4) & 3 == SQUIRREL:
                     near.update((p + 1, p - 1, p + ROW, p - ROW))
         tables = []
-        for k in range(7):
-            f, n = (CLEARING, 0) if k == 6 else divmod(k, 2)
-            n += 1 if k < 6 else 0
+        for k in range(self._NKINDS):
+            f, n = self.cell(k)
             t = {}
             for p, c in board.items():
                 t[p] = self._pack(c, f, n, wb) + (_NEAR if p in near else 0)
@@ -858,10 +867,8 @@ class GroveEngine(OrchardEngine):
             return v + (1 << (_WANT + 3 * (3 * f + n + ((c >> 2) & 3) - 2)))
         return v
 
-    _NKINDS = 7
-
     def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
-        f, n = (CLEARING, 0) if k == 6 else (k // 2, k % 2 + 1)
+        f, n = self.cell(k)
         new = f | (n << 2)
         if c is None:
             return 0, new
@@ -913,7 +920,7 @@ class GroveEngine(OrchardEngine):
             return v + m if v + m <= 6 else TOP_DIE
 
         tables, empty = [], []
-        for k in range(7):
+        for k in range(self._NKINDS):
             t = {}
             if k == 6:
                 for p, c in node.board.items():
@@ -921,7 +928,7 @@ class GroveEngine(OrchardEngine):
                 tables.append(t)
                 empty.append(0)
                 continue
-            f, n = k // 2, k % 2 + 1
+            f, n = self.cell(k)
             for p, c in node.board.items():
                 if c & 48:
                     t[p] = self._NEVER
