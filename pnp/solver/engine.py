@@ -437,7 +437,7 @@ class Engine:
                    for x in moves}
             for x in starts:
                 if run[x] > never:
-                    average = max(average, run[x] * unit // m + (run[x] * unit % m > 0))
+                    average = max(average, run[x] * unit // m)  # exact: m divides the unit
         amortised = []
         for k in kinds:
             closing = [g for x in moves for g, y in (moves[x][k],) if y is None and g > never]
@@ -461,9 +461,10 @@ class Engine:
         got = self._credits[key] = tuple(amortised if total(amortised) <= total(plain) else plain)
         return got
 
-    def lanes(self, node: Node, later: int) -> tuple[list[int], int, int]:
+    def lanes(self, node: Node, later: int) -> tuple[list[int], int, int, int]:
         """The lane integers for ``later`` (one per cell kind: a bias plus the
-        :meth:`credits` of every square), the grid width and the number of lanes."""
+        :meth:`credits` of every square), the grid width, the number of lanes
+        and the bias."""
         cache = node.lanes
         if cache is None:
             cache = node.lanes = {}
@@ -492,7 +493,7 @@ class Engine:
         for c, m in masks.items():
             for k, g in enumerate(self.credits(c, later, wb, left)):
                 tables[k] += ((bias + g if g > never else 0) - empty[k]) * m
-        got = cache[later] = (tables, w, n)
+        got = cache[later] = (tables, w, n, bias)
         return got
 
     def lane_bias(self, later: int) -> int:
@@ -507,7 +508,7 @@ class Engine:
         """The most card ``hi`` is credited (:meth:`credits`, in 1/unit points;
         at least 0) by a placement covering some square visible now; with
         ``later`` = 0, an upper bound on its best gain now."""
-        tables, w, n = self.lanes(node, later)
+        tables, w, n, bias = self.lanes(node, later)
         top = 0
         for cells in self.lane_cells[hi]:
             s = 0
@@ -516,7 +517,7 @@ class Engine:
             m = max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H"))
             if m > top:
                 top = m
-        top -= 6 * self.lane_bias(later)
+        top -= 6 * bias
         return top if top > 0 else 0
 
     def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
