@@ -378,6 +378,10 @@ class Searcher:
         self.share = None  # set in a worker process: called at each check with the own best
 
     # -- helpers ---------------------------------------------------------------
+    def incumbent(self) -> int:
+        """The best score found, here or (a parallel search) by any process."""
+        return self.best if self.best > self.floor else self.floor
+
     def terminal_bonus(self, node: Node) -> int:
         e = self.engine
         return e.score(node, final=True) - e.score(node)
@@ -446,7 +450,7 @@ class Searcher:
         entry = self.tt.get(key)
         if entry is None and self.old_tt:
             entry = self.old_tt.get(key)
-        need = (self.best if self.best > self.floor else self.floor) - cur
+        need = self.incumbent() - cur
         if entry is not None and (entry.exact or entry.value <= need):
             return entry.value, entry.exact
         if node.drawn == len(self.engine.refs):
@@ -471,13 +475,13 @@ class Searcher:
         try:
             for i, (gain, hi, rot, cells, a) in enumerate(moves):
                 after = rest[hi] if rest is not None else None
-                if after is not None and gain + after <= (self.best if self.best > self.floor else self.floor) - cur:
+                if after is not None and gain + after <= self.incumbent() - cur:
                     if gain + after > max_open:
                         max_open = gain + after
                     continue
                 for child in e.outcomes(node, hi, rot, a, cells):
                     g = e.child_score(child) - cur
-                    if after is not None and g + after <= (self.best if self.best > self.floor else self.floor) - cur:
+                    if after is not None and g + after <= self.incumbent() - cur:
                         if g + after > max_open:
                             max_open = g + after
                         continue
