@@ -8,9 +8,10 @@ The set: 20 ``orchard`` deals, 20 ``grove`` deals without recipes and 10
 the seed ``bench:GAME:i`` (so the set is the same on every machine). Each deal
 is solved with ``solve(..., time_limit=S, jobs=--cores)`` (default: one deal
 at a time on both cores; ``--cores 1 --deals-at-once 2`` runs two one-core
-solves side by side, as the benchmark did before the search used both cores). Printed per deal: best, proven, bound,
-gap, nodes, seconds; then per game the median and max seconds, how many were
-proven, and positions per second.
+solves side by side, as the benchmark did before the search used both
+cores). Printed per deal: best, proven, bound, gap, nodes, seconds; then per
+game the median and max seconds, how many were proven, and positions per
+second.
 
 Goal (issue 5): every deal proven, median <= 10 s and max <= 60 s per game.
 """
