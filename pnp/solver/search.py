@@ -22,11 +22,12 @@ The search is a depth-first branch and bound over the compact engine
 * **A bound with geometry** for the last few cards (:meth:`Bounder.slots`):
   a tree laid on a tree must match its fruit (a mismatch closes the square
   for good), so a card gains only where its cells fit the squares under
-  them, and what a square can still give depends on what it shows now. The first card gains at most its best placement now; every other card
-  at most its best placement on per-square *credits* (:meth:`Engine.credits`),
+  them, and what a square can still give depends on what it shows now. The
+  first card gains at most its best placement now; every other card at most
+  its best placement on per-square *credits* (:meth:`Engine.credits`),
   amortised so that a stack of cards on one square is paid for once. With
-  this, moves are skipped unresolved when their gain and what the other cards
-  can add after them cannot win (:meth:`Bounder.rest`).
+  this, moves are skipped unresolved when their gain and what the other
+  cards can add after them cannot win (:meth:`Bounder.rest`).
 * **The last two cards** are not expanded into positions: the first card's
   placements come from the engine's packed scan, best first, and each is
   followed by the exact best of the last card until the placement's gain plus
@@ -530,10 +531,11 @@ class Searcher:
         return v, True
 
     def two(self, node: Node, cur: int, key, need: int) -> tuple[int, bool]:
-        """The future of a position with two cards left: for each order of the two, the first card's placements best first, each followed
-        by the exact best of the last card; a placement is skipped once its gain
-        plus :meth:`Engine.reach` (a bound on what the last card can add after
-        it) cannot beat the best found or ``need``."""
+        """The future of a position with two cards left: for each order of the
+        two, the first card's placements best first, each followed by the exact
+        best of the last card; a placement is skipped once its gain plus
+        :meth:`Engine.reach` (a bound on what the last card can add after it)
+        cannot beat the best found or ``need``."""
         e = self.engine
         ub = self.bounder.future(node, need)
         if ub <= need:
