@@ -257,7 +257,7 @@ def _best_line(game: Game, deal: Deal, ladder: list[BeamResult]):
     from ..solver.search import Searcher
 
     sol = Searcher(game, deal, beam_width=SOLVE_WIDTHS[0], widths=SOLVE_WIDTHS[1:],
-                   node_limit=SOLVE_NODES).run()
+                   node_limit=SOLVE_NODES, native=False).run()
     best, moves = sol.score, sol.moves
     for r in ladder:
         if r.score > best:

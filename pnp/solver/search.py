@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from ..games.base import Game
 from ..notation import Deal, Move
-from . import parallel
+from . import compiled, parallel
 from .engine import CLEARING, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
 
 
@@ -362,6 +362,7 @@ class Searcher:
     node_limit: int | None = None  # stop after about this many positions (deterministic)
     widths: tuple = ()  # with node_limit: the beam widths to run first
     jobs: int = 1  # processes for the exact search (see :mod:`pnp.solver.parallel`)
+    native: bool = True  # the compiled exact search where there is one (:mod:`pnp.solver.compiled`)
     engine: Engine = field(init=False)
 
     def __post_init__(self):
@@ -377,6 +378,7 @@ class Searcher:
         self.next_check = 0
         self.floor = -10 ** 9  # the best score another process has found (parallel search)
         self.share = None  # set in a worker process: called at each check with the own best
+        self.core = None  # the compiled search, built at the first dfs (a beam needs none)
 
     # -- helpers ---------------------------------------------------------------
     def incumbent(self) -> int:
@@ -434,6 +436,16 @@ class Searcher:
 
     # -- exact search ------------------------------------------------------------
     def dfs(self, node: Node, cur: int) -> tuple[int, bool]:
+        """The most score still to come from ``node`` (``cur`` points so far):
+        ``(value, exact)``, where a value that is not exact is a proven upper
+        bound at most the incumbent's need; raises :class:`_Timeout` with a
+        bound when time or the node limit runs out."""
+        if self.native:
+            if self.core is None:
+                self.core = compiled.core_for(self.engine, SLOT_CARDS)
+                self.native = self.core is not None
+            if self.native:
+                return self.native_dfs(node, cur)
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.next_check = self.nodes + 1024
@@ -510,6 +522,41 @@ class Searcher:
                     value = max(value, e.child_score(child) - cur + self.bounder.future(e.node(child)))
             raise _Timeout(min(value, ub)) from None
         return self._settle(key, best_exact, max_open, ub)
+
+    def native_dfs(self, node: Node, cur: int) -> tuple[int, bool]:
+        """:meth:`dfs` in the compiled core; it calls back now and then for
+        the checks :meth:`dfs` makes itself (progress, the shared incumbent,
+        the deadline and the node limit)."""
+        base = self.nodes
+
+        def tick(nodes: int, best: int):
+            self.nodes = base + nodes
+            now = time.perf_counter()
+            best = max(best, self.best)
+            if self.progress is not None:
+                self.progress(self.nodes, best, now - self.t0)
+            if self.share is not None:
+                self.floor = self.share(best, self.nodes)
+            if (self.deadline is not None and now > self.deadline) or \
+                    (self.node_limit is not None and self.nodes >= self.node_limit):
+                return None
+            return max(self.floor, -10 ** 9)
+
+        value, exact, stopped, nodes, best, line = self.core.dfs(
+            compiled.cells(node), list(node.hand), node.drawn, node.tokens_used, node.tree_dice,
+            list(node.supply), cur, max(self.best, -10 ** 9), max(self.floor, -10 ** 9), tick)
+        self.nodes = base + nodes
+        if line is not None and best > self.best:
+            kids = compiled.replay(self.engine, node, line)
+            e = self.engine
+            end = e.node(kids[-1]) if kids else node
+            if cur + e.score(end) - e.score(node) != best:  # pragma: no cover - a bug in the core
+                raise RuntimeError(f"the compiled search claimed {best}, its line scores "
+                                   f"{cur + e.score(end) - e.score(node)}")
+            self.best, self.best_line = best, self.path + kids
+        if stopped:
+            raise _Timeout(value)
+        return value, bool(exact)
 
     def _settle(self, key, best: int | None, open_bound: int, ub: int) -> tuple[int, bool]:
         """Store and return a position's value: exact when the best exact child

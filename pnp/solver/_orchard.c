@@ -1,0 +1,885 @@
+/* The exact search of pnp's solver for Orchard (``orchard``, ``orchard-pnp``), in C.
+ *
+ * The same depth-first branch and bound as ``Searcher.dfs`` in search.py,
+ * over the same rules as ``OrchardEngine`` in engine.py, with the same
+ * admissible bounds: the fruit-by-fruit knapsack (``Bounder.fruit_gains``)
+ * and, with few cards to play, the geometric slot bound (``Bounder.slots``,
+ * ``Bounder.rest``), whose per-square credits Python works out once and hands
+ * over as tables (``Engine.credits``). Python keeps everything around it: the
+ * beam, the parallel driver, turning lines into moves; search.py falls back
+ * to its own dfs when this module is not built.
+ *
+ * Positions: the visible layer is a 128 x 128 grid of square codes (the
+ * layout of engine.code; 0 is empty table), the start card's top-left square
+ * at (64, 64). A placement is evaluated by summing six packed integers, one
+ * per card cell (see pack()), as engine.py does.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+#define GW 128
+#define GO 64
+#define GSIZE (GW * GW)
+#define MAXCARDS 24
+#define NFR 3
+#define NCODES 8192
+#define NEVER (-1000)
+#define MAXLATER 8
+#define PEN 3 /* ROTTEN_PENALTY */
+#define NONE (-1000000000)
+#define MAXMOVES 16384
+#define MAXDEPTH (MAXCARDS + 2)
+#define CHECK_EVERY 4096
+
+/* packed fields of one cell's effect; sums over six cells never carry */
+#define P_COV 0
+#define P_ILL 3
+#define P_MIS 6
+#define P_RET 9   /* dice going back to the supply, 3 bits per fruit */
+#define P_WANT 18 /* new dice wanted, 3 bits per fruit */
+#define P_GAIN 32 /* score change, + GAIN_OFF per covered cell */
+#define GAIN_OFF 16
+
+typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6]; int w, h; } Orient;
+typedef struct { uint64_t key; int16_t value; uint8_t exact; int8_t depth; int32_t pad; } Entry;
+typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
+typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
+
+typedef struct {
+    PyObject_HEAD
+    /* the deal */
+    int ncards, nfruits, dice_per_fruit, tokens;
+    int ladder[32];
+    int norient[MAXCARDS];
+    Orient orient[MAXCARDS][4];
+    int card_fruits[MAXCARDS][NFR];
+    int slot_cards;
+    int32_t *cred;   /* [(later * 2 + left) * NCODES + code] * NFR: credits, NEVER where no card may go */
+    int unit[MAXLATER];
+    uint64_t pk[NFR][NCODES];
+    /* transposition table */
+    Entry *tt;
+    uint64_t tt_mask;
+    /* the position */
+    uint16_t grid[GSIZE];
+    int x0, x1, y0, y1;
+    int hand[2], nhand, drawn, tokens_used, tree_dice, supply[NFR];
+    uint64_t zh;
+    /* search */
+    long long nodes, next_check;
+    int best, floor, stopped, failed, overflow;
+    PyObject *tick;
+    int depth;
+    Step path[MAXDEPTH], line[MAXDEPTH];
+    int nline, improved;
+    MoveRec moves[MAXDEPTH][MAXMOVES];
+} Core;
+
+static inline uint64_t mix64(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static inline uint64_t zob(int p, int c) { return mix64(((uint64_t)p << 13) | (uint64_t)c); }
+
+static inline uint64_t hand_key(Core *s) {
+    uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)s->drawn);
+    for (int i = 0; i < s->nhand; i++) k ^= mix64(0x5A5A0000ULL + (uint64_t)s->hand[i]);
+    return k;
+}
+
+static inline int die_of(int c) { return (c >> 6) & 31; }
+
+/* what a card cell of fruit f does to a square showing c, packed (engine.OrchardEngine._tables) */
+static uint64_t pack(Core *s, int f, int c) {
+    if (!c) return 0;
+    uint64_t v = (1ULL << P_COV) + ((uint64_t)GAIN_OFF << P_GAIN);
+    int d = die_of(c);
+    if (c & 48) return v + (1ULL << P_ILL);
+    if ((c & 3) == f) {
+        if (d) return v + ((uint64_t)(s->ladder[d] - d) << P_GAIN);
+        return v + (1ULL << (P_WANT + 3 * f));
+    }
+    v += (1ULL << P_MIS);
+    v -= (uint64_t)(d + PEN) << P_GAIN;
+    if (d) v += 1ULL << (P_RET + 3 * ((c >> 11) & 3));
+    return v;
+}
+
+static inline int decode(Core *s, uint64_t v) {
+    int g = (int)(v >> P_GAIN) - GAIN_OFF * (int)(v & 7);
+    uint64_t w = (v >> P_WANT) & 0777;
+    if (w) {
+        for (int f = 0; f < s->nfruits; f++) {
+            int n = (int)((w >> (3 * f)) & 7);
+            if (n) {
+                int k = s->supply[f] + (int)((v >> (P_RET + 3 * f)) & 7);
+                g += n < k ? n : k;
+            }
+        }
+    }
+    return g;
+}
+
+static inline int incumbent(Core *s) { return s->best > s->floor ? s->best : s->floor; }
+
+static inline int to_play(Core *s) { return s->nhand + s->ncards - s->drawn; }
+
+static inline int card_at(Core *s, int i) { return i < s->nhand ? s->hand[i] : s->drawn + i - s->nhand; }
+
+/* ------------------------------------------------------------------ bounds */
+
+static int chain(Core *s, int v, int k, int *out) {
+    int n = 0, now = v;
+    for (int i = 0; i < k; i++) {
+        int nv = s->ladder[v];
+        if (nv - now > 0) out[n++] = nv - now;
+        now = v = nv;
+    }
+    return n;
+}
+
+/* Bounder.best_share: the most `events` climbs add to the dice and new dice of one fruit */
+static int best_share(Core *s, const int *dice, int ndice, int supply, int bases, int events, int k) {
+    int best[128], nxt[128];
+    if (events > 127) events = 127;
+    for (int c = 0; c <= events; c++) best[c] = 0;
+    int nitems = ndice + supply;
+    int inc[16];
+    for (int it = 0; it < nitems; it++) {
+        int m, extra;
+        if (it < ndice) { m = chain(s, dice[it], k, inc); extra = 0; }
+        else if (it < ndice + bases) { m = chain(s, 0, k, inc); extra = 0; }
+        else { m = chain(s, 0, k - 1, inc); extra = 1; }
+        if (!m) continue;
+        memcpy(nxt, best, sizeof(int) * (events + 1));
+        int total = 0;
+        for (int n = 1; n <= m; n++) {
+            total += inc[n - 1];
+            int cost = n + extra;
+            for (int c = cost; c <= events; c++) {
+                int v = best[c - cost] + total;
+                if (v > nxt[c]) nxt[c] = v;
+            }
+        }
+        memcpy(best, nxt, sizeof(int) * (events + 1));
+    }
+    return best[events];
+}
+
+/* Bounder.fruit_gains, summed */
+static int knapsack(Core *s) {
+    int covers[NFR] = {0}, k = to_play(s);
+    for (int i = 0; i < k; i++) {
+        int c = card_at(s, i);
+        for (int f = 0; f < s->nfruits; f++) covers[f] += s->card_fruits[c][f];
+    }
+    int dice[NFR][32], nd[NFR] = {0}, bases[NFR] = {0};
+    for (int y = s->y0; y <= s->y1; y++) {
+        const uint16_t *row = s->grid + y * GW;
+        for (int x = s->x0; x <= s->x1; x++) {
+            int c = row[x];
+            if (!c) continue;
+            int d = die_of(c);
+            if (d) { int f = (c >> 11) & 3; if (nd[f] < 32) dice[f][nd[f]++] = d; }
+            else if (!(c & 48)) bases[c & 3]++;
+        }
+    }
+    int total = 0;
+    for (int f = 0; f < s->nfruits; f++) {
+        int b = bases[f] < s->supply[f] ? bases[f] : s->supply[f];
+        total += best_share(s, dice[f], nd[f], s->supply[f], b, covers[f], k);
+    }
+    return total;
+}
+
+/* Engine.lanes: per fruit, the credit of a card cell of that fruit on every square of the
+ * window (the visible squares with a margin of two), SENT where no card may go */
+#define SENT (-1000000)
+#define MAXWIN (GW * GW)
+typedef struct { int w, h; int32_t v[NFR][MAXWIN]; } Lanes;
+
+static void build_lanes(Core *s, int later, int left, Lanes *ln) {
+    const int32_t *cr = s->cred + (size_t)(later * 2 + left) * NCODES * NFR;
+    int w = ln->w = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5;
+    for (int y = 0; y < h; y++) {
+        const uint16_t *row = s->grid + (s->y0 - 2 + y) * GW + s->x0 - 2;
+        for (int x = 0; x < w; x++) {
+            const int32_t *c = cr + row[x] * NFR;
+            for (int f = 0; f < s->nfruits; f++) ln->v[f][y * w + x] = c[f] == NEVER ? SENT : c[f];
+        }
+    }
+}
+
+/* Engine.slot_reach: the most card `card` is credited by a placement in the window (at least 0) */
+static int slot_reach(Core *s, int card, const Lanes *ln) {
+    int best = 0, w = ln->w;
+    for (int o = 0; o < s->norient[card]; o++) {
+        const Orient *or_ = &s->orient[card][o];
+        const int32_t *l[6];
+        for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * w + or_->dx[i];
+        int nx = w - or_->w + 1;
+        for (int ay = 0; ay <= ln->h - or_->h; ay++) {
+            const int32_t *a0 = l[0] + ay * w, *a1 = l[1] + ay * w, *a2 = l[2] + ay * w;
+            const int32_t *a3 = l[3] + ay * w, *a4 = l[4] + ay * w, *a5 = l[5] + ay * w;
+            int m = 0;
+            for (int ax = 0; ax < nx; ax++) {
+                int t = a0[ax] + a1[ax] + a2[ax] + a3[ax] + a4[ax] + a5[ax];
+                m = t > m ? t : m;
+            }
+            if (m > best) best = m;
+        }
+    }
+    return best;
+}
+
+typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
+
+static Lanes lanes_later, lanes_now;
+
+/* Bounder.later */
+static void later_credits(Core *s, Later *L) {
+    if (L->have) return;
+    int k = to_play(s), n = k - 1, left = s->tokens_used < s->tokens;
+    L->total = 0;
+    L->unit = s->unit[n];
+    build_lanes(s, n, left, &lanes_later);
+    for (int i = 0; i < k; i++) {
+        L->per[i] = slot_reach(s, card_at(s, i), &lanes_later);
+        L->total += L->per[i];
+    }
+    L->have = 1;
+}
+
+/* Bounder.slots */
+static int slots(Core *s, Later *L, int need) {
+    later_credits(s, L);
+    if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
+    int left = s->tokens_used < s->tokens, best = NONE;
+    build_lanes(s, 0, left, &lanes_now);
+    for (int i = 0; i < s->nhand; i++) {
+        int v = (slot_reach(s, s->hand[i], &lanes_now) * L->unit + L->total - L->per[i]) / L->unit;
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+/* Bounder.future */
+static int future(Core *s, Later *L, int need) {
+    int total = knapsack(s);
+    if (need != NONE && total > need && to_play(s) <= s->slot_cards) {
+        int sl = slots(s, L, need);
+        if (sl < total) total = sl;
+    }
+    return total;
+}
+
+/* ------------------------------------------------------------------ table */
+
+static Entry *tt_find(Core *s, uint64_t key) {
+    Entry *b = s->tt + ((key & s->tt_mask) & ~3ULL);
+    for (int i = 0; i < 4; i++)
+        if (b[i].key == key && b[i].depth) return &b[i];
+    return NULL;
+}
+
+static void tt_store(Core *s, uint64_t key, int value, int exact) {
+    Entry *b = s->tt + ((key & s->tt_mask) & ~3ULL);
+    Entry *e = NULL;
+    int depth = to_play(s) + 1;
+    for (int i = 0; i < 4; i++)
+        if (b[i].key == key) { e = &b[i]; break; }
+    if (!e) {  /* replace the entry closest to the end of the game (the cheapest to redo) */
+        e = &b[0];
+        for (int i = 1; i < 4; i++)
+            if (b[i].depth < e->depth) e = &b[i];
+    }
+    e->key = key;
+    e->value = (int16_t)value;
+    e->exact = (uint8_t)exact;
+    e->depth = (int8_t)depth;
+}
+
+/* ------------------------------------------------------------------ moves */
+
+/* every legal placement of the hand cards with its gain, best first (stable) */
+static int gen_moves(Core *s, MoveRec *out, int only) {
+    static MoveRec tmp[MAXMOVES];
+    int n = 0, left = s->tokens - s->tokens_used;
+    for (int hi = 0; hi < s->nhand; hi++) {
+        if (only >= 0 && hi != only) continue;
+        int card = s->hand[hi];
+        for (int o = 0; o < s->norient[card]; o++) {
+            const Orient *or_ = &s->orient[card][o];
+            const uint64_t *p0 = s->pk[or_->f[0]], *p1 = s->pk[or_->f[1]], *p2 = s->pk[or_->f[2]];
+            const uint64_t *p3 = s->pk[or_->f[3]], *p4 = s->pk[or_->f[4]], *p5 = s->pk[or_->f[5]];
+            int o0 = or_->off[0], o1 = or_->off[1], o2 = or_->off[2], o3 = or_->off[3], o4 = or_->off[4], o5 = or_->off[5];
+            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
+                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) {
+                    int a = ay * GW + ax;
+                    const uint16_t *g = s->grid + a;
+                    uint64_t v = p0[g[o0]] + p1[g[o1]] + p2[g[o2]] + p3[g[o3]] + p4[g[o4]] + p5[g[o5]];
+                    if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) continue;
+                    if (n >= MAXMOVES) { s->overflow = 1; continue; }
+                    tmp[n].card = (int16_t)card;
+                    tmp[n].orient = (int16_t)o;
+                    tmp[n].anchor = a;
+                    tmp[n].gain = decode(s, v);
+                    n++;
+                }
+            }
+        }
+    }
+    /* counting sort on the gain, best first, ties in generation order */
+    int count[256] = {0};
+    for (int i = 0; i < n; i++) count[128 - tmp[i].gain]++;
+    int start = 0;
+    for (int b = 0; b < 256; b++) { int c = count[b]; count[b] = start; start += c; }
+    for (int i = 0; i < n; i++) out[count[128 - tmp[i].gain]++] = tmp[i];
+    return n;
+}
+
+typedef struct {
+    int pos[6];
+    uint16_t old[6], new_[6];
+    int tree_dice, tokens_used, supply[NFR];
+    int nwant, wantp[6], wantf[6], wanti[6];
+} Resolved;
+
+/* OrchardEngine._resolve, without the new dice */
+static void resolve(Core *s, const MoveRec *m, Resolved *r) {
+    const Orient *or_ = &s->orient[m->card][m->orient];
+    r->tree_dice = s->tree_dice;
+    r->tokens_used = s->tokens_used;
+    memcpy(r->supply, s->supply, sizeof r->supply);
+    r->nwant = 0;
+    for (int i = 0; i < 6; i++) {
+        int p = m->anchor + or_->off[i], f = or_->f[i], c = s->grid[p], nw;
+        r->pos[i] = p;
+        r->old[i] = (uint16_t)c;
+        if (!c) nw = f | 4;
+        else {
+            int d = die_of(c);
+            if ((c & 3) != f) {
+                if (d) { r->supply[(c >> 11) & 3]++; r->tree_dice -= d; }
+                nw = f | 4 | (1 << 4);
+                r->tokens_used++;
+            } else if (d) {
+                int nd = s->ladder[d];
+                r->tree_dice += nd - d;
+                nw = f | 4 | (nd << 6) | (f << 11);
+            } else {
+                r->wantp[r->nwant] = p;
+                r->wantf[r->nwant] = f;
+                r->wanti[r->nwant] = i;
+                r->nwant++;
+                nw = f | 4;
+            }
+        }
+        r->new_[i] = (uint16_t)nw;
+    }
+}
+
+/* how many of the wants of each fruit get a die; -1: every mask is the one outcome */
+static int share_counts(const Resolved *r, int *get, int *fmask) {
+    for (int f = 0; f < NFR; f++) { fmask[f] = 0; get[f] = 0; }
+    for (int i = 0; i < r->nwant; i++) fmask[r->wantf[i]] |= 1 << i;
+    int scarce = 0;
+    for (int f = 0; f < NFR; f++) {
+        int m = __builtin_popcount(fmask[f]);
+        get[f] = m < r->supply[f] ? m : r->supply[f];
+        if (get[f] < m && get[f] > 0) scarce = 1;
+    }
+    return scarce;
+}
+
+static int mask_ok(int mask, const int *get, const int *fmask) {
+    for (int f = 0; f < NFR; f++)
+        if (__builtin_popcount(mask & fmask[f]) != get[f]) return 0;
+    return 1;
+}
+
+/* the first outcome: the reading-order default (the first wants of each fruit) */
+static int default_mask(const Resolved *r, const int *get) {
+    int mask = 0, got[NFR] = {0};
+    for (int i = 0; i < r->nwant; i++) {
+        int f = r->wantf[i];
+        if (got[f] < get[f]) { mask |= 1 << i; got[f]++; }
+    }
+    return mask;
+}
+
+typedef struct {
+    int x0, x1, y0, y1, hand[2], nhand, drawn, tokens_used, tree_dice, supply[NFR];
+    uint64_t zh;
+} Saved;
+
+static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv) {
+    sv->x0 = s->x0; sv->x1 = s->x1; sv->y0 = s->y0; sv->y1 = s->y1;
+    memcpy(sv->hand, s->hand, sizeof s->hand);
+    sv->nhand = s->nhand; sv->drawn = s->drawn; sv->tokens_used = s->tokens_used;
+    sv->tree_dice = s->tree_dice; memcpy(sv->supply, s->supply, sizeof s->supply); sv->zh = s->zh;
+    s->tree_dice = r->tree_dice;
+    s->tokens_used = r->tokens_used;
+    memcpy(s->supply, r->supply, sizeof s->supply);
+    uint16_t nw[6];
+    memcpy(nw, r->new_, sizeof nw);
+    for (int i = 0; i < r->nwant; i++)
+        if (mask >> i & 1) {
+            int f = r->wantf[i];
+            nw[r->wanti[i]] |= (uint16_t)((1 << 6) | (f << 11));
+            s->supply[f]--;
+            s->tree_dice += 1;
+        }
+    for (int i = 0; i < 6; i++) {
+        int p = r->pos[i];
+        if (r->old[i]) s->zh ^= zob(p, r->old[i]);
+        s->zh ^= zob(p, nw[i]);
+        s->grid[p] = nw[i];
+        int x = p % GW, y = p / GW;
+        if (x < s->x0) s->x0 = x;
+        if (x > s->x1) s->x1 = x;
+        if (y < s->y0) s->y0 = y;
+        if (y > s->y1) s->y1 = y;
+    }
+    int other = -1;
+    for (int i = 0; i < s->nhand; i++)
+        if (s->hand[i] != m->card) other = s->hand[i];
+    s->nhand = 0;
+    if (other >= 0) s->hand[s->nhand++] = other;
+    if (s->drawn < s->ncards) s->hand[s->nhand++] = s->drawn++;
+}
+
+static void undo(Core *s, const Resolved *r, const Saved *sv) {
+    for (int i = 0; i < 6; i++) s->grid[r->pos[i]] = r->old[i];
+    s->x0 = sv->x0; s->x1 = sv->x1; s->y0 = sv->y0; s->y1 = sv->y1;
+    memcpy(s->hand, sv->hand, sizeof s->hand);
+    s->nhand = sv->nhand; s->drawn = sv->drawn; s->tokens_used = sv->tokens_used;
+    s->tree_dice = sv->tree_dice; memcpy(s->supply, sv->supply, sizeof s->supply); s->zh = sv->zh;
+}
+
+static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask, const int *get, const int *fmask) {
+    st->card = m->card; st->orient = m->orient; st->anchor = m->anchor;
+    st->dflt = mask == default_mask(r, get);
+    st->nchosen = 0;
+    for (int i = 0; i < r->nwant; i++) {  /* the squares given dice of a fruit that ran short */
+        int f = r->wantf[i], want = __builtin_popcount(fmask[f]);
+        if ((mask >> i & 1) && get[f] < want) st->chosen[st->nchosen++] = r->wantp[i];
+    }
+}
+
+/* a new best line: the path so far, and `extra` steps after it */
+static void record(Core *s, int score, int extra) {
+    s->best = score;
+    s->nline = s->depth + extra;
+    memcpy(s->line, s->path, sizeof(Step) * s->nline);
+    s->improved = 1;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static void check(Core *s) {
+    s->next_check = s->nodes + CHECK_EVERY;
+    if (!s->tick || s->stopped) return;
+    PyObject *r = PyObject_CallFunction(s->tick, "Li", s->nodes, s->best);
+    if (!r) { s->failed = 1; s->stopped = 1; return; }
+    if (r == Py_None) s->stopped = 1;
+    else {
+        long v = PyLong_AsLong(r);
+        if (v == -1 && PyErr_Occurred()) { s->failed = 1; s->stopped = 1; }
+        else if (v > s->floor) s->floor = (int)v;
+    }
+    Py_DECREF(r);
+}
+
+static int game_over(Core *s, int cur, uint64_t key, int *exact) {
+    if (cur > s->best) record(s, cur, 0);
+    tt_store(s, key, 0, 1);
+    *exact = 1;
+    return 0;
+}
+
+static int last(Core *s, int cur, uint64_t key, int need, int *exact) {
+    Later L = {0};
+    int ub = future(s, &L, NONE);
+    if (ub <= need) { tt_store(s, key, ub, 0); *exact = 0; return ub; }
+    MoveRec *mv = s->moves[s->depth];
+    int n = gen_moves(s, mv, 0);
+    s->nodes += n;
+    if (!n) return game_over(s, cur, key, exact);
+    int g = mv[0].gain;  /* sorted: the first is the best */
+    if (cur + g > s->best) {
+        Resolved r;
+        int get[NFR], fmask[NFR];
+        resolve(s, &mv[0], &r);
+        share_counts(&r, get, fmask);
+        set_step(&s->path[s->depth], &mv[0], &r, default_mask(&r, get), get, fmask);
+        record(s, cur + g, 1);
+    }
+    tt_store(s, key, g, 1);
+    *exact = 1;
+    return g;
+}
+
+static int dfs(Core *s, int cur, int *exact);
+
+/* the value of one outcome after `m`, searched */
+static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur, int g,
+                 const int *get, const int *fmask, int *exact) {
+    Saved sv;
+    set_step(&s->path[s->depth], m, r, mask, get, fmask);
+    apply(s, m, r, mask, &sv);
+    s->depth++;
+    int v = dfs(s, cur + g, exact);
+    s->depth--;
+    undo(s, r, &sv);
+    return v;
+}
+
+/* the gain of an outcome: the move's, less the dice the supply cannot give */
+static int outcome_gain(const Core *s, const Resolved *r, int mask) {
+    return r->tree_dice + __builtin_popcount(mask) - PEN * r->tokens_used - (s->tree_dice - PEN * s->tokens_used);
+}
+
+static int dfs(Core *s, int cur, int *exact) {
+    s->nodes++;
+    if (s->nodes >= s->next_check) check(s);
+    Later L = {0};
+    if (s->stopped) { *exact = 0; return future(s, &L, NONE); }
+    uint64_t key = s->zh ^ hand_key(s);
+    int need = incumbent(s) - cur;
+    Entry *e = tt_find(s, key);
+    if (e && (e->exact || e->value <= need)) { *exact = e->exact; return e->value; }
+    int k = to_play(s);
+    if (k == 1 && s->nhand == 1) return last(s, cur, key, need, exact);
+    int ub = future(s, &L, need);
+    if (ub <= need) { tt_store(s, key, ub, 0); *exact = 0; return ub; }
+    MoveRec *mv = s->moves[s->depth];
+    int n = gen_moves(s, mv, -1);
+    if (!n) return game_over(s, cur, key, exact);
+    int rest[2] = {NONE, NONE};
+    if (k <= s->slot_cards) {
+        later_credits(s, &L);
+        for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit;
+    }
+    int best_exact = NONE, max_open = NONE, i;
+    for (i = 0; i < n; i++) {
+        const MoveRec *m = &mv[i];
+        int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
+        if (after != NONE && m->gain + after <= incumbent(s) - cur) {
+            if (m->gain + after > max_open) max_open = m->gain + after;
+            continue;
+        }
+        Resolved r;
+        int get[NFR], fmask[NFR];
+        resolve(s, m, &r);
+        int scarce = share_counts(&r, get, fmask);
+        int top = scarce ? (1 << r.nwant) : 1;
+        for (int mask = 0; mask < top; mask++) {
+            int use = scarce ? mask : default_mask(&r, get);
+            if (scarce && !mask_ok(use, get, fmask)) continue;
+            int g = outcome_gain(s, &r, use);
+            if (after != NONE && g + after <= incumbent(s) - cur) {
+                if (g + after > max_open) max_open = g + after;
+                continue;
+            }
+            int ex;
+            int v = child(s, m, &r, use, cur, g, get, fmask, &ex);
+            if (s->stopped) {
+                /* unwind with a bound: what is finished, the open move's bound,
+                 * and the bounds of the moves not yet tried (this one again included) */
+                int value = max_open;
+                if (best_exact > value) value = best_exact;
+                if (m->gain + v > value) value = m->gain + v;
+                for (int j = i; j < n; j++) {
+                    const MoveRec *mj = &mv[j];
+                    int aj = rest[0] == NONE ? NONE : rest[s->hand[0] == mj->card ? 0 : 1];
+                    if (aj != NONE) {
+                        if (mj->gain + aj > value) value = mj->gain + aj;
+                        continue;
+                    }
+                    Resolved rj;
+                    int gj[NFR], fj[NFR];
+                    resolve(s, mj, &rj);
+                    int sc = share_counts(&rj, gj, fj);
+                    int tj = sc ? (1 << rj.nwant) : 1;
+                    for (int mk = 0; mk < tj; mk++) {
+                        int u = sc ? mk : default_mask(&rj, gj);
+                        if (sc && !mask_ok(u, gj, fj)) continue;
+                        Saved sv;
+                        Later Lj = {0};
+                        int b = outcome_gain(s, &rj, u);
+                        apply(s, mj, &rj, u, &sv);
+                        b += future(s, &Lj, NONE);
+                        undo(s, &rj, &sv);
+                        if (b > value) value = b;
+                    }
+                }
+                *exact = 0;
+                return value < ub ? value : ub;
+            }
+            int t = g + v;
+            if (ex) { if (t > best_exact) best_exact = t; }
+            else if (t > max_open) max_open = t;
+        }
+    }
+    /* settle */
+    if (best_exact != NONE && best_exact >= max_open) {
+        tt_store(s, key, best_exact, 1);
+        *exact = 1;
+        return best_exact;
+    }
+    int value = max_open > best_exact ? max_open : best_exact;
+    if (ub < value) value = ub;
+    tt_store(s, key, value, 0);
+    *exact = 0;
+    return value;
+}
+
+/* ------------------------------------------------------------------ Python */
+
+static void Core_dealloc(Core *s) {
+    free(s->cred);
+    free(s->tt);
+    Py_XDECREF(s->tick);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int get_int(PyObject *seq, Py_ssize_t i, int *out) {
+    PyObject *o = PySequence_GetItem(seq, i);
+    if (!o) return -1;
+    long v = PyLong_AsLong(o);
+    Py_DECREF(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* Core(nfruits, dice_per_fruit, tokens, ladder, orients, card_fruits, credits, units, slot_cards, tt_bits)
+ * ladder: 32 ints (ladder[0] = 1); orients: per card, a list of (rot, ((dy, dx, fruit) * 6));
+ * card_fruits: per card, cells per fruit; credits: per later (0..), per left (0, 1), a list of
+ * (code, c0, c1, c2) (code 0: empty table); units: the credit unit per later. */
+static int Core_init(Core *s, PyObject *args, PyObject *kw) {
+    PyObject *ladder, *orients, *card_fruits, *credits, *units;
+    int tt_bits;
+    if (!PyArg_ParseTuple(args, "iiiOOOOOii", &s->nfruits, &s->dice_per_fruit, &s->tokens, &ladder, &orients,
+                          &card_fruits, &credits, &units, &s->slot_cards, &tt_bits))
+        return -1;
+    if (s->nfruits > NFR || s->nfruits < 1) { PyErr_SetString(PyExc_ValueError, "1 to 3 fruits"); return -1; }
+    for (int i = 0; i < 32; i++) if (get_int(ladder, i, &s->ladder[i])) return -1;
+    for (int i = 0; i < 32; i++)
+        if (s->ladder[i] < 0 || s->ladder[i] > 31) { PyErr_SetString(PyExc_ValueError, "ladder"); return -1; }
+    Py_ssize_t nc = PySequence_Size(orients);
+    if (nc < 0) return -1;
+    if (nc > MAXCARDS) { PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
+    s->ncards = (int)nc;
+    for (int c = 0; c < s->ncards; c++) {
+        PyObject *lst = PySequence_GetItem(orients, c);
+        if (!lst) return -1;
+        Py_ssize_t no = PySequence_Size(lst);
+        if (no < 1 || no > 4) { Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "orientations"); return -1; }
+        s->norient[c] = (int)no;
+        for (int o = 0; o < no; o++) {
+            PyObject *item = PySequence_GetItem(lst, o);
+            PyObject *cells;
+            Orient *or_ = &s->orient[c][o];
+            if (!item || !PyArg_ParseTuple(item, "iO", &or_->rot, &cells)) { Py_XDECREF(item); Py_DECREF(lst); return -1; }
+            if (PySequence_Size(cells) != 6) { Py_DECREF(item); Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "six cells"); return -1; }
+            or_->w = or_->h = 0;
+            for (int i = 0; i < 6; i++) {
+                PyObject *cell = PySequence_GetItem(cells, i);
+                if (!cell || !PyArg_ParseTuple(cell, "iii", &or_->dy[i], &or_->dx[i], &or_->f[i])) {
+                    Py_XDECREF(cell); Py_DECREF(item); Py_DECREF(lst); return -1;
+                }
+                Py_DECREF(cell);
+                if (or_->f[i] < 0 || or_->f[i] >= s->nfruits || or_->dy[i] < 0 || or_->dy[i] > 2 ||
+                    or_->dx[i] < 0 || or_->dx[i] > 2) {
+                    Py_DECREF(item); Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "card cell"); return -1;
+                }
+                or_->off[i] = or_->dy[i] * GW + or_->dx[i];
+                if (or_->dx[i] + 1 > or_->w) or_->w = or_->dx[i] + 1;
+                if (or_->dy[i] + 1 > or_->h) or_->h = or_->dy[i] + 1;
+            }
+            Py_DECREF(item);
+        }
+        Py_DECREF(lst);
+        PyObject *per = PySequence_GetItem(card_fruits, c);
+        if (!per) return -1;
+        for (int f = 0; f < NFR; f++) {
+            s->card_fruits[c][f] = 0;
+            if (f < s->nfruits && get_int(per, f, &s->card_fruits[c][f])) { Py_DECREF(per); return -1; }
+        }
+        Py_DECREF(per);
+    }
+    if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }
+    Py_ssize_t nl = PySequence_Size(credits);
+    if (nl < s->slot_cards || nl > MAXLATER) { PyErr_SetString(PyExc_ValueError, "credits"); return -1; }
+    free(s->cred);
+    s->cred = malloc(sizeof(int32_t) * (size_t)MAXLATER * 2 * NCODES * NFR);
+    if (!s->cred) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < (size_t)MAXLATER * 2 * NCODES * NFR; i++) s->cred[i] = NEVER;
+    for (int l = 0; l < nl; l++) {
+        if (get_int(units, l, &s->unit[l])) return -1;
+        if (s->unit[l] < 1) { PyErr_SetString(PyExc_ValueError, "unit"); return -1; }
+        PyObject *pair = PySequence_GetItem(credits, l);
+        if (!pair) return -1;
+        for (int left = 0; left < 2; left++) {
+            PyObject *rows = PySequence_GetItem(pair, left);
+            if (!rows) { Py_DECREF(pair); return -1; }
+            Py_ssize_t nr = PySequence_Size(rows);
+            for (Py_ssize_t j = 0; j < nr; j++) {
+                PyObject *row = PySequence_GetItem(rows, j);
+                int code, v[NFR] = {NEVER, NEVER, NEVER};
+                if (!row || get_int(row, 0, &code)) { Py_XDECREF(row); Py_DECREF(rows); Py_DECREF(pair); return -1; }
+                for (int f = 0; f < s->nfruits; f++)
+                    if (get_int(row, f + 1, &v[f])) { Py_DECREF(row); Py_DECREF(rows); Py_DECREF(pair); return -1; }
+                Py_DECREF(row);
+                if (code < 0 || code >= NCODES) { Py_DECREF(rows); Py_DECREF(pair); PyErr_SetString(PyExc_ValueError, "code"); return -1; }
+                for (int f = 0; f < NFR; f++)
+                    s->cred[((size_t)(l * 2 + left) * NCODES + code) * NFR + f] = v[f];
+            }
+            Py_DECREF(rows);
+        }
+        Py_DECREF(pair);
+    }
+    for (int f = 0; f < NFR; f++)
+        for (int c = 0; c < NCODES; c++) s->pk[f][c] = pack(s, f, c);
+    if (tt_bits < 10 || tt_bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits"); return -1; }
+    free(s->tt);
+    s->tt = calloc((size_t)1 << tt_bits, sizeof(Entry));
+    if (!s->tt) { PyErr_NoMemory(); return -1; }
+    s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
+    return 0;
+}
+
+/* dfs(cells, hand, drawn, tokens_used, tree_dice, supply, cur, best, floor, tick)
+ * cells: (x, y, code) of the visible squares; tick(nodes, best) is called now and then and
+ * returns the best score found elsewhere, or None to stop.
+ * Returns (value, exact, stopped, nodes, best, line): line is None unless this call found a better
+ * score than `best`; else a list of (card, orient, x, y, dice), dice None for the reading-order
+ * default or a list of (x, y) squares given scarce dice. */
+static PyObject *Core_dfs(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply, *tick;
+    int cur, best, floor;
+    if (!PyArg_ParseTuple(args, "OOiiiOiiiO", &cells, &hand, &s->drawn, &s->tokens_used, &s->tree_dice,
+                          &supply, &cur, &best, &floor, &tick))
+        return NULL;
+    memset(s->grid, 0, sizeof s->grid);
+    s->zh = 0;
+    s->x0 = s->y0 = GW;
+    s->x1 = s->y1 = -1;
+    Py_ssize_t n = PySequence_Size(cells);
+    if (n < 0) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PySequence_GetItem(cells, i);
+        int x, y, c;
+        if (!t || !PyArg_ParseTuple(t, "iii", &x, &y, &c)) { Py_XDECREF(t); return NULL; }
+        Py_DECREF(t);
+        x += GO; y += GO;
+        if (x < 8 || y < 8 || x >= GW - 8 || y >= GW - 8 || c <= 0 || c >= NCODES) {
+            PyErr_SetString(PyExc_ValueError, "square out of range");
+            return NULL;
+        }
+        int p = y * GW + x;
+        s->grid[p] = (uint16_t)c;
+        s->zh ^= zob(p, c);
+        if (x < s->x0) s->x0 = x;
+        if (x > s->x1) s->x1 = x;
+        if (y < s->y0) s->y0 = y;
+        if (y > s->y1) s->y1 = y;
+    }
+    Py_ssize_t nh = PySequence_Size(hand);
+    if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return NULL; }
+    s->nhand = (int)nh;
+    for (int i = 0; i < s->nhand; i++) if (get_int(hand, i, &s->hand[i])) return NULL;
+    for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return NULL; }
+    if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return NULL; }
+    int k = to_play(s);
+    /* every card cell lands inside the grid with its margins */
+    if (s->nhand && (s->x0 - 3 * k - 4 < 0 || s->y0 - 3 * k - 4 < 0 || s->x1 + 3 * k + 4 >= GW ||
+                     s->y1 + 3 * k + 4 >= GW)) {
+        PyErr_SetString(PyExc_ValueError, "the orchard could outgrow the grid");
+        return NULL;
+    }
+    Py_XDECREF(s->tick);
+    s->tick = tick == Py_None ? NULL : tick;
+    Py_XINCREF(s->tick);
+    s->best = best;
+    s->floor = floor;
+    s->nodes = 0;
+    s->next_check = CHECK_EVERY;
+    s->stopped = s->failed = s->overflow = 0;
+    s->depth = 0;
+    s->improved = 0;
+    s->nline = 0;
+    int exact = 0;
+    int value = dfs(s, cur, &exact);
+    Py_CLEAR(s->tick);
+    if (s->failed) return NULL;
+    if (s->overflow) { PyErr_SetString(PyExc_RuntimeError, "too many placements for the compiled search"); return NULL; }
+    PyObject *line = Py_None;
+    Py_INCREF(line);
+    if (s->improved) {
+        Py_DECREF(line);
+        line = PyList_New(s->nline);
+        if (!line) return NULL;
+        for (int i = 0; i < s->nline; i++) {
+            Step *st = &s->line[i];
+            PyObject *dice;
+            if (st->dflt) {
+                dice = Py_None;
+                Py_INCREF(dice);
+            } else {
+                dice = PyList_New(st->nchosen);
+                if (!dice) { Py_DECREF(line); return NULL; }
+                for (int j = 0; j < st->nchosen; j++)
+                    PyList_SET_ITEM(dice, j, Py_BuildValue("(ii)", st->chosen[j] % GW - GO, st->chosen[j] / GW - GO));
+            }
+            PyObject *t = Py_BuildValue("(iiiiN)", st->card, st->orient, st->anchor % GW - GO,
+                                        st->anchor / GW - GO, dice);
+            PyList_SET_ITEM(line, i, t);
+        }
+    }
+    return Py_BuildValue("(iiiLiN)", value, exact, s->stopped, s->nodes, s->best, line);
+}
+
+static PyObject *Core_clear(Core *s, PyObject *unused) {
+    memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Core_methods[] = {
+    {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pnp.solver._orchard.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The exact Orchard search for one deal.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_orchard", "The exact Orchard search of pnp's solver, compiled.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__orchard(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(&CoreType); Py_DECREF(m); return NULL; }
+    return m;
+}

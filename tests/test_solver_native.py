@@ -1,0 +1,132 @@
+"""The compiled exact search for Orchard (``pnp/solver/_orchard.c``): it is
+built, and it finds what the pure-Python search finds, position by position,
+including the dice choices when the supply runs short."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from pnp.games import find_game
+from pnp.notation import format_solution, parse_solution
+from pnp.solver import compiled, search
+from pnp.solver.search import Searcher, solve
+from pnp.verify import verify
+
+
+def check_line(game, deal, sol):
+    verdict = verify(game, game.parse_deal(deal), parse_solution(format_solution(sol.moves)))
+    assert verdict.legal, verdict.error
+    assert verdict.score == sol.score
+
+
+def test_the_compiled_core_is_built():
+    """``pip install .`` builds it wherever a C compiler is (CI has one): a
+    silent fall-back to Python would cost 20x without any test noticing."""
+    assert compiled.available()
+
+
+def random_deals(game_id, n, count, seed):
+    game = find_game(game_id)
+    rng = random.Random(seed)
+    for _ in range(count):
+        if game_id == "orchard-pnp":
+            yield f"{game_id}:" + ",".join(f"{c}{rng.choice('ab')}" for c in rng.sample(range(1, 10), n))
+        else:
+            yield f"{game_id}:" + ",".join(str(c) for c in rng.sample(range(1, 19), n))
+
+
+@pytest.mark.parametrize("game_id,n,seed", [("orchard", 4, 1), ("orchard", 5, 2), ("orchard-pnp", 5, 3)])
+def test_native_search_equals_python_search(game_id, n, seed):
+    """Random deals, a one-wide beam (so the exact search finds the line
+    itself): the same proven best; the native line verifies."""
+    game = find_game(game_id)
+    for deal in random_deals(game_id, n, 4, seed):
+        parsed = game.parse_deal(deal)
+        py = Searcher(game, parsed, beam_width=1, native=False).run()
+        s = Searcher(game, parsed, beam_width=1)
+        sol = s.run()
+        assert s.core is not None
+        assert py.proven and sol.proven, deal
+        assert sol.score == py.score == sol.bound, deal
+        check_line(game, deal, sol)
+
+
+def scarce_positions(game_id, deal, count, seed):
+    """Positions two moves into ``deal`` whose supply is cut to at most one
+    die per fruit: the next new dice must be shared out (SPEC §3.2c)."""
+    game = find_game(game_id)
+    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        node = eng.start()
+        for _ in range(2):
+            node = eng.node(rng.choice(eng.children(node)))
+        supply = tuple(min(s, rng.choice((0, 1, 1))) for s in node.supply)
+        out.append(replace(node, supply=supply, anchors=None, tables=None, lanes=None, later=None))
+    return eng, out
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:9,3,12,5,16,1"),
+                                          ("orchard-pnp", "orchard-pnp:2a,7b,4a,9b,1a,6b")])
+def test_native_search_equals_python_search_when_dice_run_short(game_id, deal):
+    """From positions with scarce dice, the exact futures agree, and the
+    native best line (with its named dice) replays to its score."""
+    game = find_game(game_id)
+    eng, nodes = scarce_positions(game_id, deal, 4, seed=0)
+    chose = 0
+    for node in nodes:
+        cur = eng.score(node)
+        py = Searcher(game, game.parse_deal(deal), native=False)
+        v_py, exact_py = py.dfs(node, cur)
+        nat = Searcher(game, game.parse_deal(deal))
+        v_nat, exact_nat = nat.dfs(node, cur)
+        assert nat.core is not None
+        assert exact_py and exact_nat
+        assert v_nat == v_py
+        assert nat.best == cur + v_nat  # its line is the one it found: replay() checked the score
+        line = [eng.move(c) for c in nat.best_line]
+        chose += sum(1 for m in line if m.dice)
+        end = node
+        for c in nat.best_line:
+            end = eng.node(c)
+        assert eng.score(end) == nat.best
+    assert chose, "no line named its dice: the test lost its point"
+
+
+@pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 60000])
+def test_native_search_stopped_anywhere_reports_a_true_bound(limit):
+    game = find_game("orchard")
+    deal = "orchard:13,14,1,12,8,6"
+    best = solve(game, deal).score
+    s = Searcher(game, game.parse_deal(deal), node_limit=limit, beam_width=1)
+    sol = s.run()
+    assert s.core is not None
+    assert sol.score <= best <= sol.bound
+    assert sol.proven == (sol.bound == sol.score)
+    check_line(game, deal, sol)
+
+
+def test_native_search_on_two_processes():
+    game = find_game("orchard")
+    deal = "orchard:1,18,17,11,9,2"
+    one = solve(game, deal)
+    two = solve(game, deal, jobs=2, beam_width=1)
+    assert one.proven and two.proven and one.score == two.score
+    check_line(game, deal, two)
+
+
+def test_grove_stays_in_python():
+    s = Searcher(find_game("grove"), find_game("grove").parse_deal("grove:1,2,3,4"))
+    s.run()
+    assert s.core is None and not s.native
+
+
+def test_native_off_runs_the_python_search(monkeypatch):
+    monkeypatch.setattr(compiled, "_orchard", None)
+    game = find_game("orchard")
+    s = Searcher(game, game.parse_deal("orchard:4,7,8,3"))
+    sol = s.run()
+    assert s.core is None and sol.proven
