@@ -19,6 +19,9 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
 
 #define GW 128
 #define GO 64
@@ -44,7 +47,9 @@
 #define GAIN_OFF 16
 
 typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6]; int w, h; } Orient;
-typedef struct { uint64_t key; int16_t value; uint8_t exact; int8_t depth; int32_t pad; } Entry;
+/* a table entry: ``check`` is the key xor ``data``, so an entry torn by two
+ * processes writing at once never passes as valid (the table is shared) */
+typedef struct { uint64_t check, data; } Entry;
 typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
 typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
 
@@ -63,6 +68,7 @@ typedef struct {
     /* transposition table */
     Entry *tt;
     uint64_t tt_mask;
+    size_t tt_bytes;
     /* the position */
     uint16_t grid[GSIZE];
     int x0, x1, y0, y1;
@@ -75,6 +81,7 @@ typedef struct {
     int depth;
     Step path[MAXDEPTH], line[MAXDEPTH];
     int nline, improved;
+    long long stat[MAXCARDS + 1][4];  /* per cards to play: positions, table answers, bound cuts, expanded */
     MoveRec moves[MAXDEPTH][MAXMOVES];
 } Core;
 
@@ -281,28 +288,35 @@ static int future(Core *s, Later *L, int need) {
 
 /* ------------------------------------------------------------------ table */
 
-static Entry *tt_find(Core *s, uint64_t key) {
+static inline int e_depth(uint64_t data) { return (int)(data >> 24 & 0xFF); }
+
+/* the entry of `key`: 1 and its value, or 0 */
+static int tt_find(Core *s, uint64_t key, int *value, int *exact) {
     Entry *b = s->tt + ((key & s->tt_mask) & ~3ULL);
-    for (int i = 0; i < 4; i++)
-        if (b[i].key == key && b[i].depth) return &b[i];
-    return NULL;
+    for (int i = 0; i < 4; i++) {
+        uint64_t data = b[i].data;
+        if ((b[i].check ^ data) == key && e_depth(data)) {
+            *value = (int16_t)(data & 0xFFFF);
+            *exact = (int)(data >> 16 & 1);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static void tt_store(Core *s, uint64_t key, int value, int exact) {
     Entry *b = s->tt + ((key & s->tt_mask) & ~3ULL);
-    Entry *e = NULL;
-    int depth = to_play(s) + 1;
-    for (int i = 0; i < 4; i++)
-        if (b[i].key == key) { e = &b[i]; break; }
-    if (!e) {  /* replace the entry closest to the end of the game (the cheapest to redo) */
-        e = &b[0];
-        for (int i = 1; i < 4; i++)
-            if (b[i].depth < e->depth) e = &b[i];
+    int depth = to_play(s) + 1, at = -1, low = 1 << 30;
+    for (int i = 0; i < 4; i++) {
+        uint64_t data = b[i].data;
+        if ((b[i].check ^ data) == key) { at = i; break; }
+        /* else replace the entry closest to the end of the game (the cheapest to redo) */
+        int d = e_depth(data);
+        if (d < low) { low = d; at = i; }
     }
-    e->key = key;
-    e->value = (int16_t)value;
-    e->exact = (uint8_t)exact;
-    e->depth = (int8_t)depth;
+    uint64_t data = (uint64_t)(uint16_t)(int16_t)value | (uint64_t)(exact ? 1 : 0) << 16 | (uint64_t)depth << 24;
+    b[at].data = data;
+    b[at].check = key ^ data;
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -553,12 +567,15 @@ static int dfs(Core *s, int cur, int *exact) {
     if (s->stopped) { *exact = 0; return future(s, &L, NONE); }
     uint64_t key = s->zh ^ hand_key(s);
     int need = incumbent(s) - cur;
-    Entry *e = tt_find(s, key);
-    if (e && (e->exact || e->value <= need)) { *exact = e->exact; return e->value; }
     int k = to_play(s);
+    long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
+    stat[0]++;
+    int tv, tex;
+    if (tt_find(s, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, exact);
     int ub = future(s, &L, need);
-    if (ub <= need) { tt_store(s, key, ub, 0); *exact = 0; return ub; }
+    if (ub <= need) { stat[2]++; tt_store(s, key, ub, 0); *exact = 0; return ub; }
+    stat[3]++;
     MoveRec *mv = s->moves[s->depth];
     int n = gen_moves(s, mv, -1);
     if (!n) return game_over(s, cur, key, exact);
@@ -643,9 +660,19 @@ static int dfs(Core *s, int cur, int *exact) {
 
 /* ------------------------------------------------------------------ Python */
 
+static void tt_free(Core *s) {
+    if (!s->tt) return;
+#ifndef _WIN32
+    munmap(s->tt, s->tt_bytes);
+#else
+    free(s->tt);
+#endif
+    s->tt = NULL;
+}
+
 static void Core_dealloc(Core *s) {
     free(s->cred);
-    free(s->tt);
+    tt_free(s);
     Py_XDECREF(s->tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -750,8 +777,15 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     for (int f = 0; f < NFR; f++)
         for (int c = 0; c < NCODES; c++) s->pk[f][c] = pack(s, f, c);
     if (tt_bits < 10 || tt_bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits"); return -1; }
-    free(s->tt);
-    s->tt = calloc((size_t)1 << tt_bits, sizeof(Entry));
+    tt_free(s);
+    s->tt_bytes = ((size_t)1 << tt_bits) * sizeof(Entry);
+#ifndef _WIN32
+    /* shared: processes forked from here (the parallel search) fill one table together */
+    void *m = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    s->tt = m == MAP_FAILED ? NULL : m;
+#else
+    s->tt = calloc(1, s->tt_bytes);
+#endif
     if (!s->tt) { PyErr_NoMemory(); return -1; }
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     return 0;
@@ -848,14 +882,28 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
     return Py_BuildValue("(iiiLiN)", value, exact, s->stopped, s->nodes, s->best, line);
 }
 
+static PyObject *Core_stats(Core *s, PyObject *unused) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int k = 0; k <= MAXCARDS; k++) {
+        if (!s->stat[k][0]) continue;
+        PyObject *t = Py_BuildValue("(iLLLL)", k, s->stat[k][0], s->stat[k][1], s->stat[k][2], s->stat[k][3]);
+        if (!t || PyList_Append(out, t) < 0) { Py_XDECREF(t); Py_DECREF(out); return NULL; }
+        Py_DECREF(t);
+    }
+    return out;
+}
+
 static PyObject *Core_clear(Core *s, PyObject *unused) {
-    memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(Entry));
+    memset(s->tt, 0, s->tt_bytes);
     Py_RETURN_NONE;
 }
 
 static PyMethodDef Core_methods[] = {
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
+    {"stats", (PyCFunction)Core_stats, METH_NOARGS,
+     "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by a bound, expanded)."},
     {NULL, NULL, 0, NULL},
 };
 

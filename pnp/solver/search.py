@@ -70,6 +70,7 @@ TABLE_SIZE = 3_000_000  # transposition entries per generation (about 340 bytes 
 PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
 WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
 SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (measured: 3 and 5 are slower)
+NATIVE_SLOT_CARDS = 4  # the same for the compiled search
 
 
 class _Timeout(Exception):
@@ -440,12 +441,8 @@ class Searcher:
         ``(value, exact)``, where a value that is not exact is a proven upper
         bound at most the incumbent's need; raises :class:`_Timeout` with a
         bound when time or the node limit runs out."""
-        if self.native:
-            if self.core is None:
-                self.core = compiled.core_for(self.engine, SLOT_CARDS)
-                self.native = self.core is not None
-            if self.native:
-                return self.native_dfs(node, cur)
+        if self.native and self.make_core():
+            return self.native_dfs(node, cur)
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.next_check = self.nodes + 1024
@@ -522,6 +519,13 @@ class Searcher:
                     value = max(value, e.child_score(child) - cur + self.bounder.future(e.node(child)))
             raise _Timeout(min(value, ub)) from None
         return self._settle(key, best_exact, max_open, ub)
+
+    def make_core(self) -> bool:
+        """Build the compiled search once (False when there is none for this deal)."""
+        if self.core is None and self.native:
+            self.core = compiled.core_for(self.engine, NATIVE_SLOT_CARDS)
+            self.native = self.core is not None
+        return self.core is not None
 
     def native_dfs(self, node: Node, cur: int) -> tuple[int, bool]:
         """:meth:`dfs` in the compiled core; it calls back now and then for
@@ -700,6 +704,7 @@ class Searcher:
                 if self.beam(width):
                     return self._solution(True, self.best, t0)
         if self.jobs > 1 and self.node_limit is None and parallel.available():
+            self.make_core()  # before the fork: the workers share its table
             kids = self.ordered(start, cur)
             if len(kids) > 1 and not (start.drawn == len(e.refs) and len(start.hand) <= 2):
                 best, moves, bound, proven, nodes = parallel.search_root(self, start, cur, kids, self.jobs)
