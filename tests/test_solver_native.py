@@ -96,6 +96,49 @@ def test_native_search_equals_python_search_when_dice_run_short(game_id, deal):
     assert chose, "no line named its dice: the test lost its point"
 
 
+def random_positions(game_id, deal, count, seed):
+    """Positions reached by random play (mismatches and rotten tokens
+    included) with 1 to NATIVE_SLOT_CARDS cards still to play."""
+    game = find_game(game_id)
+    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        node = eng.start()
+        stop = rng.randint(1, search.NATIVE_SLOT_CARDS)
+        while len(eng.to_play(node)) > stop:
+            kids = eng.children(node)
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
+        if node.hand and len(eng.to_play(node)) <= search.NATIVE_SLOT_CARDS:
+            out.append(node)
+    return eng, out
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:5,17,2,9,14,11,6,3,10"),
+                                          ("orchard-pnp", "orchard-pnp:3b,8a,1b,6a,9b,2a,5b,4a,7b")])
+def test_native_bounds_equal_the_python_bounds(game_id, deal):
+    """The core's knapsack and slot reaches (per card on the credits for the
+    cards after the first, per hand card on the credits for now) are those of
+    Bounder.fruit_gains and Engine.slot_reach, position by position: a scan
+    that missed a placement, or a knapsack answer kept for the wrong
+    position, would make the bound too low, and the search wrong."""
+    eng, nodes = random_positions(game_id, deal, 60, seed=5)
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    bounder = search.Bounder(eng)
+    tokens_spent = 0
+    for node in nodes:
+        tokens_spent += node.tokens_used > 0
+        knap, later, now = core.bounds(compiled.cells(node), list(node.hand), node.drawn, node.tokens_used,
+                                       node.tree_dice, list(node.supply))
+        cards = eng.to_play(node)
+        assert knap == sum(bounder.fruit_gains(node))
+        assert later == [eng.slot_reach(node, c, len(cards) - 1) for c in cards]
+        assert now == [eng.slot_reach(node, c, 0) for c in node.hand]
+    assert tokens_spent, "no position had a rotten token: the test lost part of its point"
+
+
 @pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 60000])
 def test_native_search_stopped_anywhere_reports_a_true_bound(limit):
     game = find_game("orchard")

@@ -74,6 +74,11 @@ typedef struct {
     int x0, x1, y0, y1;
     int hand[2], nhand, drawn, tokens_used, tree_dice, supply[NFR];
     uint64_t zh;
+    /* what the knapsack reads of the layer, kept up to date square by square (tally()):
+     * per fruit, its dice by value and its trees with neither die nor token */
+    int dice_count[NFR][32], bases[NFR];
+    /* the knapsack's answers per fruit, by share_key() */
+    uint64_t *memo;
     /* search */
     long long nodes, next_check;
     int best, floor, stopped, failed, overflow;
@@ -179,6 +184,28 @@ static int best_share(Core *s, const int *dice, int ndice, int supply, int bases
     return best[events];
 }
 
+/* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
+static inline void tally(Core *s, int c, int sign) {
+    if (!c) return;
+    int d = die_of(c);
+    if (d) s->dice_count[(c >> 11) & 3][d] += sign;
+    else if (!(c & 48)) s->bases[c & 3] += sign;
+}
+
+/* best_share's arguments in one word (0: too large to pack): the dice by value, the supply,
+ * the bases, the events and the cards to play. The packing is one-to-one for dice counts
+ * under 16, which dice_per_fruit (at most 15: Core_init) guarantees. */
+#define MEMO_BITS 18
+static inline uint64_t share_key(Core *s, int f, int bases, int events, int k) {
+    uint64_t key = 1;
+    for (int v = 1; v < 32; v++) {
+        int n = s->dice_count[f][v];
+        if (n) key = key * 32 * 16 + (uint64_t)(v * 16 + n);
+        if (key >> 40) return 0;
+    }
+    return (((key << 4 | (uint64_t)s->supply[f]) << 4 | (uint64_t)bases) << 8 | (uint64_t)events) << 5 | (uint64_t)k;
+}
+
 /* Bounder.fruit_gains, summed */
 static int knapsack(Core *s) {
     int covers[NFR] = {0}, k = to_play(s);
@@ -186,61 +213,66 @@ static int knapsack(Core *s) {
         int c = card_at(s, i);
         for (int f = 0; f < s->nfruits; f++) covers[f] += s->card_fruits[c][f];
     }
-    int dice[NFR][32], nd[NFR] = {0}, bases[NFR] = {0};
-    for (int y = s->y0; y <= s->y1; y++) {
-        const uint16_t *row = s->grid + y * GW;
-        for (int x = s->x0; x <= s->x1; x++) {
-            int c = row[x];
-            if (!c) continue;
-            int d = die_of(c);
-            if (d) { int f = (c >> 11) & 3; if (nd[f] < 32) dice[f][nd[f]++] = d; }
-            else if (!(c & 48)) bases[c & 3]++;
-        }
-    }
     int total = 0;
     for (int f = 0; f < s->nfruits; f++) {
-        int b = bases[f] < s->supply[f] ? bases[f] : s->supply[f];
-        total += best_share(s, dice[f], nd[f], s->supply[f], b, covers[f], k);
+        int b = s->bases[f] < s->supply[f] ? s->bases[f] : s->supply[f];
+        uint64_t key = covers[f] < 256 && k < 32 ? share_key(s, f, b, covers[f], k) : 0;
+        uint64_t *slot = s->memo + 2 * (mix64(key) & ((1u << MEMO_BITS) - 1));
+        if (key && slot[0] == key) { total += (int)slot[1]; continue; }
+        int dice[32 * 8], nd = 0;
+        for (int v = 1; v < 32; v++)
+            for (int n = 0; n < s->dice_count[f][v] && nd < 32 * 8; n++) dice[nd++] = v;
+        int got = best_share(s, dice, nd, s->supply[f], b, covers[f], k);
+        if (key) { slot[0] = key; slot[1] = (uint64_t)got; }
+        total += got;
     }
     return total;
 }
 
 /* Engine.lanes: per fruit, the credit of a card cell of that fruit on every square of the
- * window (the visible squares with a margin of two), SENT where no card may go */
-#define SENT (-1000000)
+ * window (the visible squares with a margin of two), SENT where no card may go. Each row of
+ * the window is followed by two SENT columns, so slot_reach scans the window as one run: an
+ * anchor that runs off a row's end covers a SENT. Lanes are 16-bit, eight anchors to an SSE2
+ * instruction: Core_init refuses credits beyond CREDIT_MAX, so a sum with a SENT in it stays
+ * below 0 and below every sum without one, and six SENTs still fit. */
+#define SENT (-5000)
+#define CREDIT_MAX 800
 #define MAXWIN (GW * GW)
-typedef struct { int w, h; int32_t v[NFR][MAXWIN]; } Lanes;
+typedef struct { int w, h; int16_t v[NFR][MAXWIN]; } Lanes;
 
 static void build_lanes(Core *s, int later, int left, Lanes *ln) {
     const int32_t *cr = s->cred + (size_t)(later * 2 + left) * NCODES * NFR;
-    int w = ln->w = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5;
+    int vw = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5, w = ln->w = vw + 2;
     for (int y = 0; y < h; y++) {
         const uint16_t *row = s->grid + (s->y0 - 2 + y) * GW + s->x0 - 2;
-        for (int x = 0; x < w; x++) {
-            const int32_t *c = cr + row[x] * NFR;
-            for (int f = 0; f < s->nfruits; f++) ln->v[f][y * w + x] = c[f] == NEVER ? SENT : c[f];
+        for (int f = 0; f < s->nfruits; f++) {
+            int16_t *out = ln->v[f] + y * w;
+            for (int x = 0; x < vw; x++) {
+                int c = cr[row[x] * NFR + f];
+                out[x] = (int16_t)(c == NEVER ? SENT : c);
+            }
+            out[vw] = out[vw + 1] = SENT;
         }
     }
 }
 
 /* Engine.slot_reach: the most card `card` is credited by a placement in the window (at least 0) */
 static int slot_reach(Core *s, int card, const Lanes *ln) {
-    int best = 0, w = ln->w;
+    int16_t best = 0;
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
-        const int32_t *l[6];
-        for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * w + or_->dx[i];
-        int nx = w - or_->w + 1;
-        for (int ay = 0; ay <= ln->h - or_->h; ay++) {
-            const int32_t *a0 = l[0] + ay * w, *a1 = l[1] + ay * w, *a2 = l[2] + ay * w;
-            const int32_t *a3 = l[3] + ay * w, *a4 = l[4] + ay * w, *a5 = l[5] + ay * w;
-            int m = 0;
-            for (int ax = 0; ax < nx; ax++) {
-                int t = a0[ax] + a1[ax] + a2[ax] + a3[ax] + a4[ax] + a5[ax];
-                m = t > m ? t : m;
-            }
-            if (m > best) best = m;
+        const int16_t *l[6];
+        for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * ln->w + or_->dx[i];
+        /* every anchor whose rows fit: the last ones would read past the window, but
+         * they run off its last row into the SENT columns, so they stop short of it */
+        int n = (ln->h - or_->h + 1) * ln->w - or_->w + 1;
+        const int16_t *a0 = l[0], *a1 = l[1], *a2 = l[2], *a3 = l[3], *a4 = l[4], *a5 = l[5];
+        int16_t m = 0;
+        for (int i = 0; i < n; i++) {
+            int16_t t = (int16_t)(a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]);
+            m = t > m ? t : m;
         }
+        if (m > best) best = m;
     }
     return best;
 }
@@ -454,6 +486,8 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         int p = r->pos[i];
         if (r->old[i]) s->zh ^= zob(p, r->old[i]);
         s->zh ^= zob(p, nw[i]);
+        tally(s, r->old[i], -1);
+        tally(s, nw[i], 1);
         s->grid[p] = nw[i];
         int x = p % GW, y = p / GW;
         if (x < s->x0) s->x0 = x;
@@ -470,7 +504,12 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
 }
 
 static void undo(Core *s, const Resolved *r, const Saved *sv) {
-    for (int i = 0; i < 6; i++) s->grid[r->pos[i]] = r->old[i];
+    for (int i = 0; i < 6; i++) {
+        int p = r->pos[i];
+        tally(s, s->grid[p], -1);
+        tally(s, r->old[i], 1);
+        s->grid[p] = r->old[i];
+    }
     s->x0 = sv->x0; s->x1 = sv->x1; s->y0 = sv->y0; s->y1 = sv->y1;
     memcpy(s->hand, sv->hand, sizeof s->hand);
     s->nhand = sv->nhand; s->drawn = sv->drawn; s->tokens_used = sv->tokens_used;
@@ -672,6 +711,7 @@ static void tt_free(Core *s) {
 
 static void Core_dealloc(Core *s) {
     free(s->cred);
+    free(s->memo);
     tt_free(s);
     Py_XDECREF(s->tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -767,6 +807,12 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                     if (get_int(row, f + 1, &v[f])) { Py_DECREF(row); Py_DECREF(rows); Py_DECREF(pair); return -1; }
                 Py_DECREF(row);
                 if (code < 0 || code >= NCODES) { Py_DECREF(rows); Py_DECREF(pair); PyErr_SetString(PyExc_ValueError, "code"); return -1; }
+                for (int f = 0; f < s->nfruits; f++)
+                    if (v[f] != NEVER && (v[f] > CREDIT_MAX || v[f] < -CREDIT_MAX)) {
+                        Py_DECREF(rows); Py_DECREF(pair);
+                        PyErr_SetString(PyExc_ValueError, "a credit too large for the 16-bit lanes");
+                        return -1;
+                    }
                 for (int f = 0; f < NFR; f++)
                     s->cred[((size_t)(l * 2 + left) * NCODES + code) * NFR + f] = v[f];
             }
@@ -776,6 +822,10 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     }
     for (int f = 0; f < NFR; f++)
         for (int c = 0; c < NCODES; c++) s->pk[f][c] = pack(s, f, c);
+    if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
+    free(s->memo);
+    s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
+    if (!s->memo) { PyErr_NoMemory(); return -1; }
     if (tt_bits < 10 || tt_bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits"); return -1; }
     tt_free(s);
     s->tt_bytes = ((size_t)1 << tt_bits) * sizeof(Entry);
@@ -791,6 +841,55 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     return 0;
 }
 
+/* set the position up from Python's: 0, or -1 with an exception set */
+static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_used, int tree_dice,
+                PyObject *supply) {
+    s->drawn = drawn;
+    s->tokens_used = tokens_used;
+    s->tree_dice = tree_dice;
+    memset(s->grid, 0, sizeof s->grid);
+    memset(s->dice_count, 0, sizeof s->dice_count);
+    memset(s->bases, 0, sizeof s->bases);
+    s->zh = 0;
+    s->x0 = s->y0 = GW;
+    s->x1 = s->y1 = -1;
+    Py_ssize_t n = PySequence_Size(cells);
+    if (n < 0) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PySequence_GetItem(cells, i);
+        int x, y, c;
+        if (!t || !PyArg_ParseTuple(t, "iii", &x, &y, &c)) { Py_XDECREF(t); return -1; }
+        Py_DECREF(t);
+        x += GO; y += GO;
+        if (x < 8 || y < 8 || x >= GW - 8 || y >= GW - 8 || c <= 0 || c >= NCODES) {
+            PyErr_SetString(PyExc_ValueError, "square out of range");
+            return -1;
+        }
+        int p = y * GW + x;
+        s->grid[p] = (uint16_t)c;
+        tally(s, c, 1);
+        s->zh ^= zob(p, c);
+        if (x < s->x0) s->x0 = x;
+        if (x > s->x1) s->x1 = x;
+        if (y < s->y0) s->y0 = y;
+        if (y > s->y1) s->y1 = y;
+    }
+    Py_ssize_t nh = PySequence_Size(hand);
+    if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
+    s->nhand = (int)nh;
+    for (int i = 0; i < s->nhand; i++) if (get_int(hand, i, &s->hand[i])) return -1;
+    for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
+    if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return -1; }
+    int k = to_play(s);
+    /* every card cell lands inside the grid with its margins */
+    if (s->nhand && (s->x0 - 3 * k - 4 < 0 || s->y0 - 3 * k - 4 < 0 || s->x1 + 3 * k + 4 >= GW ||
+                     s->y1 + 3 * k + 4 >= GW)) {
+        PyErr_SetString(PyExc_ValueError, "the orchard could outgrow the grid");
+        return -1;
+    }
+    return 0;
+}
+
 /* dfs(cells, hand, drawn, tokens_used, tree_dice, supply, cur, best, floor, tick)
  * cells: (x, y, code) of the visible squares; tick(nodes, best) is called now and then and
  * returns the best score found elsewhere, or None to stop.
@@ -799,47 +898,11 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
  * default or a list of (x, y) squares given scarce dice. */
 static PyObject *Core_dfs(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply, *tick;
-    int cur, best, floor;
-    if (!PyArg_ParseTuple(args, "OOiiiOiiiO", &cells, &hand, &s->drawn, &s->tokens_used, &s->tree_dice,
+    int cur, best, floor, drawn, tokens_used, tree_dice;
+    if (!PyArg_ParseTuple(args, "OOiiiOiiiO", &cells, &hand, &drawn, &tokens_used, &tree_dice,
                           &supply, &cur, &best, &floor, &tick))
         return NULL;
-    memset(s->grid, 0, sizeof s->grid);
-    s->zh = 0;
-    s->x0 = s->y0 = GW;
-    s->x1 = s->y1 = -1;
-    Py_ssize_t n = PySequence_Size(cells);
-    if (n < 0) return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_GetItem(cells, i);
-        int x, y, c;
-        if (!t || !PyArg_ParseTuple(t, "iii", &x, &y, &c)) { Py_XDECREF(t); return NULL; }
-        Py_DECREF(t);
-        x += GO; y += GO;
-        if (x < 8 || y < 8 || x >= GW - 8 || y >= GW - 8 || c <= 0 || c >= NCODES) {
-            PyErr_SetString(PyExc_ValueError, "square out of range");
-            return NULL;
-        }
-        int p = y * GW + x;
-        s->grid[p] = (uint16_t)c;
-        s->zh ^= zob(p, c);
-        if (x < s->x0) s->x0 = x;
-        if (x > s->x1) s->x1 = x;
-        if (y < s->y0) s->y0 = y;
-        if (y > s->y1) s->y1 = y;
-    }
-    Py_ssize_t nh = PySequence_Size(hand);
-    if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return NULL; }
-    s->nhand = (int)nh;
-    for (int i = 0; i < s->nhand; i++) if (get_int(hand, i, &s->hand[i])) return NULL;
-    for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return NULL; }
-    if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return NULL; }
-    int k = to_play(s);
-    /* every card cell lands inside the grid with its margins */
-    if (s->nhand && (s->x0 - 3 * k - 4 < 0 || s->y0 - 3 * k - 4 < 0 || s->x1 + 3 * k + 4 >= GW ||
-                     s->y1 + 3 * k + 4 >= GW)) {
-        PyErr_SetString(PyExc_ValueError, "the orchard could outgrow the grid");
-        return NULL;
-    }
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply)) return NULL;
     Py_XDECREF(s->tick);
     s->tick = tick == Py_None ? NULL : tick;
     Py_XINCREF(s->tick);
@@ -882,6 +945,25 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
     return Py_BuildValue("(iiiLiN)", value, exact, s->stopped, s->nodes, s->best, line);
 }
 
+/* bounds(cells, hand, drawn, tokens_used, tree_dice, supply): the bounds the search uses, for
+ * the tests to hold against Python's: (knapsack, per card to play its slot_reach on the credits
+ * for the cards after the first, per hand card its slot_reach on the credits for now). */
+static PyObject *Core_bounds(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply;
+    int drawn, tokens_used, tree_dice;
+    if (!PyArg_ParseTuple(args, "OOiiiO", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply)) return NULL;
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply)) return NULL;
+    int k = to_play(s), left = s->tokens_used < s->tokens;
+    if (k < 1 || k > s->slot_cards) { PyErr_SetString(PyExc_ValueError, "cards to play beyond slot_cards"); return NULL; }
+    PyObject *later = PyList_New(k), *now = PyList_New(s->nhand);
+    if (!later || !now) { Py_XDECREF(later); Py_XDECREF(now); return NULL; }
+    build_lanes(s, k - 1, left, &lanes_later);
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(later, i, PyLong_FromLong(slot_reach(s, card_at(s, i), &lanes_later)));
+    build_lanes(s, 0, left, &lanes_now);
+    for (int i = 0; i < s->nhand; i++) PyList_SET_ITEM(now, i, PyLong_FromLong(slot_reach(s, s->hand[i], &lanes_now)));
+    return Py_BuildValue("(iNN)", knapsack(s), later, now);
+}
+
 static PyObject *Core_stats(Core *s, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
@@ -902,6 +984,7 @@ static PyObject *Core_clear(Core *s, PyObject *unused) {
 static PyMethodDef Core_methods[] = {
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
+    {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack and slot reaches of a position (see the C source)."},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS,
      "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by a bound, expanded)."},
     {NULL, NULL, 0, NULL},
