@@ -63,6 +63,7 @@ typedef struct {
     int card_fruits[MAXCARDS][NFR];
     int slot_cards;
     int32_t *cred;   /* [(later * 2 + left) * NCODES + code] * NFR: credits, NEVER where no card may go */
+    uint64_t *lane16; /* the same, one word per code: the lane values of build_lanes, 16 bits a fruit */
     int unit[MAXLATER];
     uint64_t pk[NFR][NCODES];
     /* transposition table */
@@ -241,18 +242,18 @@ static int knapsack(Core *s) {
 typedef struct { int w, h; int16_t v[NFR][MAXWIN]; } Lanes;
 
 static void build_lanes(Core *s, int later, int left, Lanes *ln) {
-    const int32_t *cr = s->cred + (size_t)(later * 2 + left) * NCODES * NFR;
+    const uint64_t *tab = s->lane16 + (size_t)(later * 2 + left) * NCODES;
     int vw = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5, w = ln->w = vw + 2;
     for (int y = 0; y < h; y++) {
         const uint16_t *row = s->grid + (s->y0 - 2 + y) * GW + s->x0 - 2;
-        for (int f = 0; f < s->nfruits; f++) {
-            int16_t *out = ln->v[f] + y * w;
-            for (int x = 0; x < vw; x++) {
-                int c = cr[row[x] * NFR + f];
-                out[x] = (int16_t)(c == NEVER ? SENT : c);
-            }
-            out[vw] = out[vw + 1] = SENT;
+        int16_t *o0 = ln->v[0] + y * w, *o1 = ln->v[1] + y * w, *o2 = ln->v[2] + y * w;
+        for (int x = 0; x < vw; x++) {
+            uint64_t q = tab[row[x]];
+            o0[x] = (int16_t)q;
+            o1[x] = (int16_t)(q >> 16);
+            o2[x] = (int16_t)(q >> 32);
         }
+        o0[vw] = o0[vw + 1] = o1[vw] = o1[vw + 1] = o2[vw] = o2[vw + 1] = SENT;
     }
 }
 
@@ -711,6 +712,7 @@ static void tt_free(Core *s) {
 
 static void Core_dealloc(Core *s) {
     free(s->cred);
+    free(s->lane16);
     free(s->memo);
     tt_free(s);
     Py_XDECREF(s->tick);
@@ -822,6 +824,17 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     }
     for (int f = 0; f < NFR; f++)
         for (int c = 0; c < NCODES; c++) s->pk[f][c] = pack(s, f, c);
+    free(s->lane16);
+    s->lane16 = malloc(sizeof(uint64_t) * (size_t)MAXLATER * 2 * NCODES);
+    if (!s->lane16) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < (size_t)MAXLATER * 2 * NCODES; i++) {
+        uint64_t q = 0;
+        for (int f = 0; f < NFR; f++) {
+            int32_t c = s->cred[i * NFR + f];
+            q |= (uint64_t)(uint16_t)(int16_t)(c == NEVER ? SENT : c) << (16 * f);
+        }
+        s->lane16[i] = q;
+    }
     if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
     free(s->memo);
     s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
