@@ -309,9 +309,8 @@ static int slots(Core *s, Later *L, int need) {
     return best;
 }
 
-/* Bounder.future */
-static int future(Core *s, Later *L, int need) {
-    int total = knapsack(s);
+/* Bounder.future, from the knapsack's answer `total` */
+static int future_from(Core *s, Later *L, int need, int total) {
     if (need != NONE && total > need && to_play(s) <= s->slot_cards) {
         int sl = slots(s, L, need);
         if (sl < total) total = sl;
@@ -319,13 +318,18 @@ static int future(Core *s, Later *L, int need) {
     return total;
 }
 
+/* Bounder.future */
+static int future(Core *s, Later *L, int need) { return future_from(s, L, need, knapsack(s)); }
+
 /* ------------------------------------------------------------------ table */
 
 static inline int e_depth(uint64_t data) { return (int)(data >> 24 & 0xFF); }
 
+static inline Entry *tt_bucket(Core *s, uint64_t key) { return s->tt + ((key & s->tt_mask) & ~3ULL); }
+
 /* the entry of `key`: 1 and its value, or 0 */
 static int tt_find(Core *s, uint64_t key, int *value, int *exact) {
-    Entry *b = s->tt + ((key & s->tt_mask) & ~3ULL);
+    Entry *b = tt_bucket(s, key);
     for (int i = 0; i < 4; i++) {
         uint64_t data = b[i].data;
         if ((b[i].check ^ data) == key && e_depth(data)) {
@@ -338,7 +342,7 @@ static int tt_find(Core *s, uint64_t key, int *value, int *exact) {
 }
 
 static void tt_store(Core *s, uint64_t key, int value, int exact) {
-    Entry *b = s->tt + ((key & s->tt_mask) & ~3ULL);
+    Entry *b = tt_bucket(s, key);
     int depth = to_play(s) + 1, at = -1, low = 1 << 30;
     for (int i = 0; i < 4; i++) {
         uint64_t data = b[i].data;
@@ -558,9 +562,8 @@ static int game_over(Core *s, int cur, uint64_t key, int *exact) {
     return 0;
 }
 
-static int last(Core *s, int cur, uint64_t key, int need, int *exact) {
-    Later L = {0};
-    int ub = future(s, &L, NONE);
+/* the last card to play; `ub`: the knapsack's bound */
+static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     if (ub <= need) { tt_store(s, key, ub, 0); *exact = 0; return ub; }
     MoveRec *mv = s->moves[s->depth];
     int n = gen_moves(s, mv, 0);
@@ -606,14 +609,17 @@ static int dfs(Core *s, int cur, int *exact) {
     Later L = {0};
     if (s->stopped) { *exact = 0; return future(s, &L, NONE); }
     uint64_t key = s->zh ^ hand_key(s);
+    /* the table's line is far off in memory: fetch it while the knapsack works */
+    __builtin_prefetch(tt_bucket(s, key));
+    int knap = knapsack(s);
     int need = incumbent(s) - cur;
     int k = to_play(s);
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
     stat[0]++;
     int tv, tex;
     if (tt_find(s, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
-    if (k == 1 && s->nhand == 1) return last(s, cur, key, need, exact);
-    int ub = future(s, &L, need);
+    if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
+    int ub = future_from(s, &L, need, knap);
     if (ub <= need) { stat[2]++; tt_store(s, key, ub, 0); *exact = 0; return ub; }
     stat[3]++;
     MoveRec *mv = s->moves[s->depth];
