@@ -691,7 +691,9 @@ class Searcher:
         for width in self.widths:
             if self.beam(width):
                 return self._solution(True, self.best, t0)
-        if self.time_limit is not None:
+        if self.time_limit is not None and not self.make_core():
+            # (the compiled search needs neither step: it proves short deals at
+            # once, and finds better lines in its first seconds than wider beams)
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
             self.deadline = t0 + self.time_limit * PROBE
