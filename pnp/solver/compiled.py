@@ -2,7 +2,7 @@
 
 The C core runs :meth:`Searcher.dfs <pnp.solver.search.Searcher.dfs>` for
 ``orchard`` and ``orchard-pnp`` deals: the same rules, the same bounds, the
-same transposition idea, 50-100 times fewer seconds per position. What it
+same transposition idea, 50 times fewer seconds or more. What it
 cannot work out alone comes from the Python engine, once per deal: the cards'
 orientations and the per-square credits of the slot bound
 (:meth:`Engine.credits <pnp.solver.engine.Engine.credits>`). Its best line

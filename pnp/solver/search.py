@@ -39,8 +39,8 @@ The search is a depth-first branch and bound over the compact engine
 * **Compiled for Orchard.** For ``orchard`` and ``orchard-pnp``,
   :meth:`Searcher.dfs` hands the position to a C core
   (:mod:`pnp.solver.compiled`, ``_orchard.c``): the same search with the
-  same bounds (the slot credits come from :meth:`Engine.credits`), about 20
-  times fewer seconds per position, and one transposition table in shared
+  same bounds (the slot credits come from :meth:`Engine.credits`), 50
+  times fewer seconds or more, and one transposition table in shared
   memory for every process. It visits the last two cards as ordinary
   positions (the packed scan makes them cheap) instead of
   :meth:`Searcher.two`. Grove, the beam and the parallel driver stay in
