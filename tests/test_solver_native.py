@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.games import find_game
-from pnp.notation import format_solution, parse_solution
+from pnp.notation import Deal, format_solution, parse_solution
 from pnp.solver import compiled, search
 from pnp.solver.search import Searcher, solve
 from pnp.verify import verify
@@ -53,17 +53,28 @@ def test_native_search_equals_python_search(game_id, n, seed):
         check_line(game, deal, sol)
 
 
+def played(game_id, deal, rng, moves):
+    """The Python engine of ``deal``, and a position ``moves`` random moves
+    (mismatches and rotten tokens included) from its start, or fewer where
+    the game ends first."""
+    game = find_game(game_id)
+    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    node = eng.start()
+    for _ in range(moves):
+        kids = eng.children(node)
+        if not kids:
+            break
+        node = eng.node(rng.choice(kids))
+    return eng, node
+
+
 def scarce_positions(game_id, deal, count, seed):
     """Positions two moves into ``deal`` whose supply is cut to at most one
     die per fruit: the next new dice must be shared out (SPEC §3.2c)."""
-    game = find_game(game_id)
-    eng = Searcher(game, game.parse_deal(deal), native=False).engine
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        node = eng.start()
-        for _ in range(2):
-            node = eng.node(rng.choice(eng.children(node)))
+        eng, node = played(game_id, deal, rng, 2)
         supply = tuple(min(s, rng.choice((0, 1, 1))) for s in node.supply)
         out.append(replace(node, supply=supply, anchors=None, tables=None, lanes=None, later=None))
     return eng, out
@@ -97,20 +108,13 @@ def test_native_search_equals_python_search_when_dice_run_short(game_id, deal):
 
 
 def random_positions(game_id, deal, count, seed):
-    """Positions reached by random play (mismatches and rotten tokens
-    included) with 1 to NATIVE_SLOT_CARDS cards still to play."""
-    game = find_game(game_id)
-    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    """Positions reached by random play with 1 to NATIVE_SLOT_CARDS cards
+    still to play."""
     rng = random.Random(seed)
+    cards = len(Deal.parse(deal).cards) - 1  # all but the start card
     out = []
     while len(out) < count:
-        node = eng.start()
-        stop = rng.randint(1, search.NATIVE_SLOT_CARDS)
-        while len(eng.to_play(node)) > stop:
-            kids = eng.children(node)
-            if not kids:
-                break
-            node = eng.node(rng.choice(kids))
+        eng, node = played(game_id, deal, rng, cards - rng.randint(1, search.NATIVE_SLOT_CARDS))
         if node.hand and len(eng.to_play(node)) <= search.NATIVE_SLOT_CARDS:
             out.append(node)
     return eng, out

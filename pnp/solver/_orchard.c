@@ -264,8 +264,9 @@ static int slot_reach(Core *s, int card, const Lanes *ln) {
         const Orient *or_ = &s->orient[card][o];
         const int16_t *l[6];
         for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * ln->w + or_->dx[i];
-        /* every anchor whose rows fit: the last ones would read past the window, but
-         * they run off its last row into the SENT columns, so they stop short of it */
+        /* the anchors whose card fits between the first and last rows, as one run; the
+         * last one's bottom-right cell is the window's last square. An anchor that runs
+         * off the end of a row covers one of its SENT columns (cards are full 2 x 3). */
         int n = (ln->h - or_->h + 1) * ln->w - or_->w + 1;
         const int16_t *a0 = l[0], *a1 = l[1], *a2 = l[2], *a3 = l[3], *a4 = l[4], *a5 = l[5];
         int16_t m = 0;
