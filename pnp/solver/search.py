@@ -78,6 +78,10 @@ class Solution:
 TABLE_SIZE = 3_000_000  # transposition entries per generation (about 340 bytes each); two are kept
 PROBE = 0.1  # with a time limit: the share of it for a first exact attempt
 WIDEN = 0.3  # then about this share for ever wider beams (better lines to prune with)
+# the same for the compiled search, whose exact attempt proves short deals in a
+# moment and improves lines faster: more of the limit goes to the search on every core
+NATIVE_PROBE = 0.02
+NATIVE_WIDEN = 0.01
 SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (measured: 3 and 5 are slower)
 NATIVE_SLOT_CARDS = 4  # the same for the compiled search
 
@@ -691,12 +695,11 @@ class Searcher:
         for width in self.widths:
             if self.beam(width):
                 return self._solution(True, self.best, t0)
-        if self.time_limit is not None and not self.make_core():
-            # (the compiled search needs neither step: it proves short deals at
-            # once, and finds better lines in its first seconds than wider beams)
+        native = self.make_core()  # built before any fork: parallel workers share its table
+        if self.time_limit is not None:
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
-            self.deadline = t0 + self.time_limit * PROBE
+            self.deadline = t0 + self.time_limit * (NATIVE_PROBE if native else PROBE)
             try:
                 self.dfs(start, cur)
                 return self._solution(True, self.best, t0)
@@ -705,17 +708,17 @@ class Searcher:
             self.deadline = t0 + self.time_limit
             # then widen the beam while that is cheap next to the time left: the
             # depth-first search improves its line slowly, a wider beam fast
+            share = NATIVE_WIDEN if native else WIDEN
             width = self.beam_width
             begin = time.perf_counter()
             while True:
                 spent = time.perf_counter() - begin
                 width *= 4
-                if spent * 4 > self.time_limit * WIDEN:
+                if spent * 4 > self.time_limit * share:
                     break
                 if self.beam(width):
                     return self._solution(True, self.best, t0)
         if self.jobs > 1 and self.node_limit is None and parallel.available():
-            self.make_core()  # before the fork: the workers share its table
             kids = self.ordered(start, cur)
             if len(kids) > 1 and not (start.drawn == len(e.refs) and len(start.hand) <= 2):
                 best, moves, bound, proven, nodes = parallel.search_root(self, start, cur, kids, self.jobs)
