@@ -508,3 +508,29 @@ def test_recipe_bound_is_never_below_a_reachable_bonus():
         final = best_bonus(node)
         for n in path:
             assert bounder.recipes_bound(n) >= final
+
+
+def test_the_wheelbarrow_frees_a_die_for_a_new_one():
+    """SPEC §4.3b: raising a 10 into the wheelbarrow sends its die back to the
+    supply, and the same card may give it out again as a new die (§4.3c).
+    With the orange supply empty, card 2 (``O1 O2`` on top) laid over an
+    orange 10 and a bare ``O2`` tree scores 5 + 4; the knapsack bound must not
+    count on the empty supply, and the search must find the 9."""
+    from pnp.solver import search
+    from pnp.solver.engine import code, pos_int, zob, TOP_DIE
+    game = find_game("grove")
+    s = search.Searcher(game, game.parse_deal("grove:1,2"), native=False)
+    eng = s.engine
+    board = {pos_int(0, 0): code(0, 1, die=TOP_DIE, die_fruit=0), pos_int(1, 0): code(0, 2)}
+    z = 0
+    for p, c in board.items():
+        z ^= zob(p, c)
+    start = eng.start()
+    node = _fresh(start, board=board, zhash=z, hand=(1,), drawn=2, tree_dice=TOP_DIE, supply=(0, 5, 5))
+    best = max(eng.child_score(c) for c in eng.children(node)) - eng.score(node)
+    assert best == 5 + 4
+    assert s.bounder.future(_fresh(node)) >= best
+    s.best = eng.score(node) + best - 1  # an incumbent just below: a wrong cut would keep it
+    s.t0 = 0
+    v, exact = s.dfs(_fresh(node), eng.score(node))
+    assert (v, exact) == (best, True)

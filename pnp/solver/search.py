@@ -144,7 +144,7 @@ class Bounder:
                 covers[f] += n
         return covers, len(remaining)
 
-    def fruit_gains(self, node: Node) -> list[int]:
+    def fruit_gains(self, node: Node, spare: int = 0) -> list[int]:
         """Per fruit: the most its dice can still add to the score.
 
         A relaxation of the rules, fruit by fruit: every cell of that fruit on
@@ -166,8 +166,24 @@ class Bounder:
                     dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
             elif not c & 48 and (c & 3) != CLEARING:
                 bases[c & 3] += 1
-        return [self.best_share(tuple(sorted(dice[f])), node.supply[f], min(bases[f], node.supply[f]),
+        supply = [n + spare for n in node.supply]
+        return [self.best_share(tuple(sorted(dice[f])), supply[f], min(bases[f], supply[f]),
                                 covers[f], k) for f in range(nf)]
+
+    def knapsack(self, node: Node) -> tuple[int, list[int]]:
+        """The knapsack's bound on the score still to come (recipes apart), and
+        per fruit a bound on what its dice can add.
+
+        Grove: while the wheelbarrow is unused it adds at most 5 once, and the
+        die it replaces goes back to the supply, where a new die may take it
+        (SPEC §4.3b-c). Only one fruit gets that die: the total takes the
+        fruit it helps most; each fruit's own bound allows it."""
+        gains = self.fruit_gains(node)
+        total = sum(gains)
+        if not self.grove or node.wheelbarrow_used:
+            return total, gains
+        freed = self.fruit_gains(node, spare=1)
+        return total + WHEELBARROW - TOP_DIE + max(a - b for a, b in zip(freed, gains)), freed
 
     def best_share(self, dice: tuple, supply: int, bases: int, events: int, k: int) -> int:
         """The most ``events`` climbs can add to ``dice`` ((value, on a tree)
@@ -212,7 +228,7 @@ class Bounder:
         most its best placement now; the others together at most the sum of
         their best credited placements (:meth:`later`). Where the rules fix a
         square's fruit, a card has to match it there, which the fruit-by-fruit
-        knapsack of :meth:`fruit_gains` cannot see. A card's credits are never
+        knapsack of :meth:`knapsack` cannot see. A card's credits are never
         below what it gains now, so the sum of all credits is a bound too: it
         comes back at once when it is already at most ``need``."""
         later, unit = self.later(node)
@@ -235,16 +251,12 @@ class Bounder:
     def future(self, node: Node, need: int | None = None) -> int:
         """An upper bound on the score still to come from ``node`` (recipes included).
 
-        The fruit-by-fruit knapsack (:meth:`fruit_gains`) comes first; with
+        The fruit-by-fruit knapsack (:meth:`knapsack`) comes first; with
         ``need`` and at most :data:`SLOT_CARDS` cards to play, when it does not
         reach down to ``need``, the geometric bound of :meth:`slots` is tried
         too."""
-        gains = self.fruit_gains(node)
-        total = sum(gains)
-        bonus = 0
-        if self.grove:
-            total += 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
-            bonus = self.recipes_bound(node, gains)
+        total, gains = self.knapsack(node)
+        bonus = self.recipes_bound(node, gains) if self.grove else 0
         if need is not None and total + bonus > need and len(self.e.to_play(node)) <= SLOT_CARDS:
             slots = self.slots(node, need - bonus)
             if slots < total:
@@ -257,7 +269,7 @@ class Bounder:
         if not self.grove or not e.recipes:
             return 0
         if gains is None:
-            gains = self.fruit_gains(node)
+            gains = self.knapsack(node)[1]
         nf = e.nfruits
         sums = [0] * nf  # per fruit: dice values on trees, the wheelbarrow too
         totals = [0] * nf  # per fruit: every die (clearings too), the wheelbarrow apart
