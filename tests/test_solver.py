@@ -534,3 +534,40 @@ def test_the_wheelbarrow_frees_a_die_for_a_new_one():
     s.t0 = 0
     v, exact = s.dfs(_fresh(node), eng.score(node))
     assert (v, exact) == (best, True)
+
+
+@pytest.mark.parametrize("deal", ["grove:7,6,13,16,17,14,10,8,11", "grove:3,8,6,17,11,12,15,2,18;recipes=9,13"])
+def test_grove_knapsack_is_never_below_the_exact_future(deal):
+    """``Bounder.future`` without a need (the knapsack and the recipe bound)
+    against a plain exhaustive search, with one or two cards to play, on
+    positions pushed to the edges the knapsack has to get right: supplies cut
+    short, dice raised to 5, 6 and 10 (the wheelbarrow one step away)."""
+    from pnp.solver import search
+    from pnp.solver.engine import CLEARING, TOP_DIE, WHEELBARROW
+    game = find_game("grove")
+    s = search.Searcher(game, game.parse_deal(deal), native=False)
+    eng = s.engine
+    rng = random.Random(11)
+    checked = 0
+    while checked < 40:
+        node = eng.start()
+        left = rng.randint(1, 2)
+        while len(eng.to_play(node)) > left:
+            kids = eng.children(node)
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
+        if len(eng.to_play(node)) != left or not node.hand:
+            continue
+        board, tree_dice = dict(node.board), node.tree_dice
+        for p, c in board.items():
+            d = (c >> 6) & 31
+            if d and d != WHEELBARROW and rng.random() < 0.7:
+                nd = rng.choice((5, 6, TOP_DIE, TOP_DIE))
+                board[p] = (c & ~(31 << 6)) | (nd << 6)
+                if c & 3 != CLEARING:
+                    tree_dice += nd - d
+        supply = tuple(min(n, rng.choice((0, 0, 0, 1, 5))) for n in node.supply)
+        node = _fresh(node, board=board, tree_dice=tree_dice, supply=supply)
+        assert s.bounder.future(node) >= exhaustive_compact(eng, node) - eng.score(node)
+        checked += 1
