@@ -22,6 +22,9 @@
 #ifndef _WIN32
 #include <sys/mman.h>
 #endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define GW 128
 #define GO 64
@@ -64,6 +67,8 @@ typedef struct {
     int slot_cards;
     int32_t *cred;   /* [(later * 2 + left) * NCODES + code] * NFR: credits, NEVER where no card may go */
     uint64_t *lane16; /* the same, one word per code: the lane values of build_lanes, 16 bits a fruit */
+    uint32_t *lane8;  /* the same in 8 bits a fruit, for the `later` whose credits fit (byte_ok) */
+    int byte_ok[MAXLATER];
     int unit[MAXLATER];
     uint64_t pk[NFR][NCODES];
     /* transposition table */
@@ -279,21 +284,102 @@ static int slot_reach(Core *s, int card, const Lanes *ln) {
     return best;
 }
 
+/* Lanes of 8 bits, for the credits small enough (byte_ok: at most BYTE_MAX, NEVER as SENT8):
+ * sixteen anchors to an SSE2 instruction. Sums saturate, so a sum with a SENT8 in it stays
+ * below 0 (five other cells add at most 5 * BYTE_MAX), and a sum that saturates low was below
+ * 0 anyway: the largest sum at least 0 is exact, as with 16 bits. PAD8 SENT8s follow the
+ * last row, where a run of sixteen anchors past the last one reads. */
+#define SENT8 (-128)
+#define BYTE_MAX 21
+#define PAD8 32
+typedef struct { int w, h; int8_t v[NFR][MAXWIN + PAD8]; } Lanes8;
+
+static void build_lanes8(Core *s, int later, int left, Lanes8 *ln) {
+    const uint32_t *tab = s->lane8 + (size_t)(later * 2 + left) * NCODES;
+    int vw = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5, w = ln->w = vw + 2;
+    for (int y = 0; y < h; y++) {
+        const uint16_t *row = s->grid + (s->y0 - 2 + y) * GW + s->x0 - 2;
+        int8_t *o0 = ln->v[0] + y * w, *o1 = ln->v[1] + y * w, *o2 = ln->v[2] + y * w;
+        for (int x = 0; x < vw; x++) {
+            uint32_t q = tab[row[x]];
+            o0[x] = (int8_t)q;
+            o1[x] = (int8_t)(q >> 8);
+            o2[x] = (int8_t)(q >> 16);
+        }
+        o0[vw] = o0[vw + 1] = o1[vw] = o1[vw + 1] = o2[vw] = o2[vw + 1] = SENT8;
+    }
+    for (int f = 0; f < NFR; f++) memset(ln->v[f] + h * w, (uint8_t)SENT8, PAD8);
+}
+
+/* slot_reach on 8-bit lanes */
+static int slot_reach8(Core *s, int card, const Lanes8 *ln) {
+#if defined(__SSE2__)
+    /* max over signed bytes, as unsigned after flipping the top bit (SSE2 has no signed byte max) */
+    const __m128i flip = _mm_set1_epi8((char)0x80);
+    __m128i top = flip;
+#else
+    int best = 0;
+#endif
+    for (int o = 0; o < s->norient[card]; o++) {
+        const Orient *or_ = &s->orient[card][o];
+        const int8_t *l[6];
+        for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * ln->w + or_->dx[i];
+        int n = (ln->h - or_->h + 1) * ln->w - or_->w + 1;
+#if defined(__SSE2__)
+        for (int i = 0; i < n; i += 16) {
+            __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+                                      _mm_loadu_si128((const __m128i *)(l[1] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+            top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
+        }
+#else
+        for (int i = 0; i < n; i++) {
+            int t = l[0][i] + l[1][i] + l[2][i] + l[3][i] + l[4][i] + l[5][i];
+            if (t > best) best = t;
+        }
+#endif
+    }
+#if defined(__SSE2__)
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
+    return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+#else
+    return best;
+#endif
+}
+
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
 static Lanes lanes_later, lanes_now;
+static Lanes8 lanes8_later, lanes8_now;
+
+/* slot_reach of each of `n` cards (card_at from 0, or the hand) on the credits for `later`,
+ * into `out`; their sum */
+static int reaches(Core *s, int later, int n, int hand_only, int *out) {
+    int left = s->tokens_used < s->tokens, total = 0;
+    if (s->byte_ok[later]) {
+        Lanes8 *ln = later ? &lanes8_later : &lanes8_now;
+        build_lanes8(s, later, left, ln);
+        for (int i = 0; i < n; i++) total += out[i] = slot_reach8(s, hand_only ? s->hand[i] : card_at(s, i), ln);
+    } else {
+        Lanes *ln = later ? &lanes_later : &lanes_now;
+        build_lanes(s, later, left, ln);
+        for (int i = 0; i < n; i++) total += out[i] = slot_reach(s, hand_only ? s->hand[i] : card_at(s, i), ln);
+    }
+    return total;
+}
 
 /* Bounder.later */
 static void later_credits(Core *s, Later *L) {
     if (L->have) return;
-    int k = to_play(s), n = k - 1, left = s->tokens_used < s->tokens;
-    L->total = 0;
+    int k = to_play(s), n = k - 1;
     L->unit = s->unit[n];
-    build_lanes(s, n, left, &lanes_later);
-    for (int i = 0; i < k; i++) {
-        L->per[i] = slot_reach(s, card_at(s, i), &lanes_later);
-        L->total += L->per[i];
-    }
+    L->total = reaches(s, n, k, 0, L->per);
     L->have = 1;
 }
 
@@ -301,10 +387,10 @@ static void later_credits(Core *s, Later *L) {
 static int slots(Core *s, Later *L, int need) {
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
-    int left = s->tokens_used < s->tokens, best = NONE;
-    build_lanes(s, 0, left, &lanes_now);
+    int now[2], best = NONE;
+    reaches(s, 0, s->nhand, 1, now);
     for (int i = 0; i < s->nhand; i++) {
-        int v = (slot_reach(s, s->hand[i], &lanes_now) * L->unit + L->total - L->per[i]) / L->unit;
+        int v = (now[i] * L->unit + L->total - L->per[i]) / L->unit;
         if (v > best) best = v;
     }
     return best;
@@ -720,6 +806,7 @@ static void tt_free(Core *s) {
 static void Core_dealloc(Core *s) {
     free(s->cred);
     free(s->lane16);
+    free(s->lane8);
     free(s->memo);
     tt_free(s);
     Py_XDECREF(s->tick);
@@ -841,6 +928,22 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             q |= (uint64_t)(uint16_t)(int16_t)(c == NEVER ? SENT : c) << (16 * f);
         }
         s->lane16[i] = q;
+    }
+    free(s->lane8);
+    s->lane8 = malloc(sizeof(uint32_t) * (size_t)MAXLATER * 2 * NCODES);
+    if (!s->lane8) { PyErr_NoMemory(); return -1; }
+    for (int l = 0; l < MAXLATER; l++) {
+        s->byte_ok[l] = l < nl;
+        for (size_t i = (size_t)l * 2 * NCODES * NFR; i < (size_t)(l + 1) * 2 * NCODES * NFR; i++)
+            if (s->cred[i] != NEVER && (s->cred[i] > BYTE_MAX || s->cred[i] < -127)) s->byte_ok[l] = 0;
+    }
+    for (size_t i = 0; i < (size_t)MAXLATER * 2 * NCODES; i++) {
+        uint32_t q = 0;
+        for (int f = 0; f < NFR; f++) {
+            int32_t c = s->cred[i * NFR + f];
+            q |= (uint32_t)(uint8_t)(int8_t)(c == NEVER ? SENT8 : c < -127 ? -127 : c > 127 ? 127 : c) << (8 * f);
+        }
+        s->lane8[i] = q;
     }
     if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
     free(s->memo);
@@ -973,14 +1076,15 @@ static PyObject *Core_bounds(Core *s, PyObject *args) {
     int drawn, tokens_used, tree_dice;
     if (!PyArg_ParseTuple(args, "OOiiiO", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply)) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply)) return NULL;
-    int k = to_play(s), left = s->tokens_used < s->tokens;
+    int k = to_play(s);
     if (k < 1 || k > s->slot_cards) { PyErr_SetString(PyExc_ValueError, "cards to play beyond slot_cards"); return NULL; }
     PyObject *later = PyList_New(k), *now = PyList_New(s->nhand);
     if (!later || !now) { Py_XDECREF(later); Py_XDECREF(now); return NULL; }
-    build_lanes(s, k - 1, left, &lanes_later);
-    for (int i = 0; i < k; i++) PyList_SET_ITEM(later, i, PyLong_FromLong(slot_reach(s, card_at(s, i), &lanes_later)));
-    build_lanes(s, 0, left, &lanes_now);
-    for (int i = 0; i < s->nhand; i++) PyList_SET_ITEM(now, i, PyLong_FromLong(slot_reach(s, s->hand[i], &lanes_now)));
+    int per[MAXCARDS], mine[2];
+    reaches(s, k - 1, k, 0, per);
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(later, i, PyLong_FromLong(per[i]));
+    reaches(s, 0, s->nhand, 1, mine);
+    for (int i = 0; i < s->nhand; i++) PyList_SET_ITEM(now, i, PyLong_FromLong(mine[i]));
     return Py_BuildValue("(iNN)", knapsack(s), later, now);
 }
 
