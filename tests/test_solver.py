@@ -571,3 +571,35 @@ def test_grove_knapsack_is_never_below_the_exact_future(deal):
         node = _fresh(node, board=board, tree_dice=tree_dice, supply=supply)
         assert s.bounder.future(node) >= exhaustive_compact(eng, node) - eng.score(node)
         checked += 1
+
+
+def _units_by_hand(dice, bases, supply, units, k):
+    """Bounder.unit_share spelled out: try every way to give each die, each
+    visible tree (most fruits first, while the supply lasts) and each further
+    new die some of the units, at most two a card."""
+    def shown(x):
+        return x if x <= 6 else 10
+
+    items = [lambda n, v=v, tree=tree: shown(v + n) - (v if tree else 0) if n else 0 for v, tree in dice]
+    ready = sorted(bases, reverse=True)[:supply]
+    items += [lambda n, b=b: shown(b + n) if n >= 1 else 0 for b in ready]
+    items += [lambda n: shown(n) if n >= 2 else 0] * (supply - len(ready))
+
+    def best(i, left):
+        if i == len(items):
+            return 0
+        return max(items[i](n) + best(i + 1, left - n) for n in range(min(left, 2 * k) + 1))
+    return best(0, units)
+
+
+def test_grove_unit_knapsack_equals_trying_every_split():
+    from pnp.solver import search
+    game = find_game("grove")
+    bounder = search.Searcher(game, game.parse_deal("grove:1,2,3"), native=False).bounder
+    rng = random.Random(4)
+    for _ in range(300):
+        dice = tuple(sorted((rng.choice((2, 3, 4, 5, 6, 10)), rng.random() < 0.7) for _ in range(rng.randint(0, 3))))
+        bases = tuple(sorted((rng.choice((1, 2)) for _ in range(rng.randint(0, 2))), reverse=True))
+        supply, units, k = rng.randint(0, 2), rng.randint(0, 9), rng.randint(1, 4)
+        assert bounder.unit_share(dice, bases, supply, units, k) == _units_by_hand(dice, bases, supply, units, k), \
+            (dice, bases, supply, units, k)

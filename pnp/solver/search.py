@@ -126,6 +126,9 @@ class Bounder:
         self.step = step
         self._chains: dict = {}
         self._shares: dict = {}
+        # Grove: per card, per fruit, its fruits (a cell of two counts two)
+        self.card_units = [tuple(sum(n for _, f, n in lst[0][1] if f == g) for g in range(engine.nfruits))
+                           for lst in engine.orients]
 
     def chain(self, value: int, contributes: bool, k: int) -> list[int]:
         key = (value, contributes, k)
@@ -153,7 +156,10 @@ class Bounder:
         card; a new die needs a tree of its fruit without a die under it: one
         visible now, or a cell of a later card laid without making an event
         (so it costs one more cell). The best share of the events among the
-        dice is a small knapsack over the dice (:meth:`best_share`)."""
+        dice is a small knapsack over the dice (:meth:`best_share`). Grove
+        counts fruits rather than cells (:meth:`grove_gains`)."""
+        if self.grove:
+            return self.grove_gains(node, spare)
         e = self.e
         covers, k = self.cells_left(node)
         nf = e.nfruits
@@ -169,6 +175,69 @@ class Bounder:
         supply = [n + spare for n in node.supply]
         return [self.best_share(tuple(sorted(dice[f])), supply[f], min(bases[f], supply[f]),
                                 covers[f], k) for f in range(nf)]
+
+    def grove_gains(self, node: Node, spare: int = 0) -> list[int]:
+        """:meth:`fruit_gains` for Grove, where a tree cell of one fruit
+        raises a die by 1 and one of two by 2 (SPEC §4.3b): per fruit, the
+        fruits on its cells still to play are a pool of *units*. A die given
+        ``S`` units shows ``v + S``, or 10 above 6, so only the sum matters,
+        not the order; it takes at most two a card. A new die on a visible
+        tree of ``b`` fruits shows ``b + S`` (``S`` >= 1); one on a tree a
+        later card lays shows ``S``, the base cell's fruits included
+        (``S`` >= 2). Dice on clearings count whole once raised (they come
+        onto a tree), the wheelbarrow apart (:meth:`knapsack`). Relaxed:
+        the units of any cells may go to any die."""
+        e = self.e
+        nf = e.nfruits
+        remaining = e.to_play(node)
+        units = [0] * nf
+        for i in remaining:
+            for f, n in enumerate(self.card_units[i]):
+                units[f] += n
+        dice: list[list] = [[] for _ in range(nf)]
+        bases: list[list] = [[] for _ in range(nf)]
+        for c in node.board.values():
+            d = (c >> 6) & 31
+            if d:
+                if d != WHEELBARROW:
+                    dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
+            elif not c & 48 and (c & 3) != CLEARING:
+                bases[c & 3].append((c >> 2) & 3)
+        k = len(remaining)
+        return [self.unit_share(tuple(sorted(dice[f])), tuple(sorted(bases[f], reverse=True)),
+                                node.supply[f] + spare, units[f], k) for f in range(nf)]
+
+    def unit_share(self, dice: tuple, bases: tuple, supply: int, units: int, k: int) -> int:
+        """The most ``units`` can add to ``dice`` ((value, on a tree) pairs)
+        and to ``supply`` new dice, on the visible trees of ``bases`` fruits
+        first (:meth:`grove_gains`)."""
+        key = ("units", dice, bases, supply, units, k)
+        v = self._shares.get(key)
+        if v is not None:
+            return v
+        top = min(2 * k, units)
+
+        def shown(x: int) -> int:
+            return x if x <= 6 else TOP_DIE
+
+        items = [[shown(v + n) - (v if tree else 0) for n in range(top + 1)] for v, tree in dice]
+        ready = bases[:supply]
+        items += [[0] + [shown(b + n) for n in range(1, top + 1)] for b in ready]
+        items += [[0, 0] + [shown(n) for n in range(2, top + 1)]] * (supply - len(ready))
+        best = [0] * (units + 1)  # best[u]: the most with at most u units
+        for gains in items:
+            nxt = best[:]
+            for n in range(1, len(gains)):
+                g = gains[n]
+                if g <= 0:
+                    continue
+                for u in range(n, units + 1):
+                    t = best[u - n] + g
+                    if t > nxt[u]:
+                        nxt[u] = t
+            best = nxt
+        v = self._shares[key] = best[units]
+        return v
 
     def knapsack(self, node: Node) -> tuple[int, list[int]]:
         """The knapsack's bound on the score still to come (recipes apart), and
