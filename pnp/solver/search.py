@@ -105,6 +105,23 @@ def _chain(step, value: int, contributes: bool, k: int) -> list[int]:
     return out
 
 
+def _best_choice(items: list[list[tuple[int, int]]], capacity: int) -> int:
+    """A knapsack where each item takes at most one of its ``(cost, gain)``
+    options: the most gain within ``capacity``."""
+    best = [0] * (capacity + 1)  # best[c]: the most with at most c spent
+    for options in items:
+        nxt = best[:]
+        for cost, gain in options:
+            if gain <= 0:
+                continue
+            for c in range(cost, capacity + 1):
+                v = best[c - cost] + gain
+                if v > nxt[c]:
+                    nxt[c] = v
+        best = nxt
+    return best[capacity]
+
+
 class Bounder:
     """Admissible upper bounds on the future gain of a position."""
 
@@ -220,23 +237,11 @@ class Bounder:
         def shown(x: int) -> int:
             return x if x <= 6 else TOP_DIE
 
-        items = [[shown(v + n) - (v if tree else 0) for n in range(top + 1)] for v, tree in dice]
         ready = bases[:supply]
-        items += [[0] + [shown(b + n) for n in range(1, top + 1)] for b in ready]
-        items += [[0, 0] + [shown(n) for n in range(2, top + 1)]] * (supply - len(ready))
-        best = [0] * (units + 1)  # best[u]: the most with at most u units
-        for gains in items:
-            nxt = best[:]
-            for n in range(1, len(gains)):
-                g = gains[n]
-                if g <= 0:
-                    continue
-                for u in range(n, units + 1):
-                    t = best[u - n] + g
-                    if t > nxt[u]:
-                        nxt[u] = t
-            best = nxt
-        v = self._shares[key] = best[units]
+        items = [[(n, shown(v + n) - (v if tree else 0)) for n in range(1, top + 1)] for v, tree in dice]
+        items += [[(n, shown(b + n)) for n in range(1, top + 1)] for b in ready]
+        items += [[(n, shown(n)) for n in range(2, top + 1)]] * (supply - len(ready))
+        v = self._shares[key] = _best_choice(items, units)
         return v
 
     def knapsack(self, node: Node) -> tuple[int, list[int]]:
@@ -264,19 +269,9 @@ class Bounder:
         items = [(self.chain(d, tree, k), 0) for d, tree in dice]
         items += [(self.chain(0, True, k), 0)] * bases
         items += [(self.chain(0, True, k - 1), 1)] * (supply - bases)
-        best = [0] * (events + 1)  # best[c]: the most with at most c events
-        for chain, extra in items:
-            nxt = best[:]
-            total = 0
-            for n, inc in enumerate(chain, 1):
-                total += inc
-                cost = n + extra
-                for c in range(cost, events + 1):
-                    v = best[c - cost] + total
-                    if v > nxt[c]:
-                        nxt[c] = v
-            best = nxt
-        v = self._shares[key] = best[events]
+        # a die climbing n times costs n events (and a new one on a later tree one more)
+        v = self._shares[key] = _best_choice(
+            [[(n + extra, sum(chain[:n])) for n in range(1, len(chain) + 1)] for chain, extra in items], events)
         return v
 
     def later(self, node: Node) -> tuple[dict, int]:
