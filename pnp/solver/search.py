@@ -180,18 +180,25 @@ class Bounder:
         e = self.e
         covers, k = self.cells_left(node)
         nf = e.nfruits
+        dice, bases = self.layer_dice(node)
+        supply = [n + spare for n in node.supply]
+        return [self.best_share(tuple(sorted(dice[f])), supply[f], min(len(bases[f]), supply[f]),
+                                covers[f], k) for f in range(nf)]
+
+    def layer_dice(self, node: Node) -> tuple[list[list], list[list]]:
+        """Per fruit: its dice as (value, on a tree) pairs, the wheelbarrow
+        apart; and the fruit counts of its trees with neither die nor token."""
+        nf = self.e.nfruits
         dice: list[list] = [[] for _ in range(nf)]
-        bases = [0] * nf
+        bases: list[list] = [[] for _ in range(nf)]
         for c in node.board.values():
             d = (c >> 6) & 31
             if d:
                 if d != WHEELBARROW:
                     dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
             elif not c & 48 and (c & 3) != CLEARING:
-                bases[c & 3] += 1
-        supply = [n + spare for n in node.supply]
-        return [self.best_share(tuple(sorted(dice[f])), supply[f], min(bases[f], supply[f]),
-                                covers[f], k) for f in range(nf)]
+                bases[c & 3].append((c >> 2) & 3)
+        return dice, bases
 
     def grove_gains(self, node: Node, spare: int = 0) -> list[int]:
         """:meth:`fruit_gains` for Grove, where a tree cell of one fruit
@@ -211,15 +218,7 @@ class Bounder:
         for i in remaining:
             for f, n in enumerate(self.card_units[i]):
                 units[f] += n
-        dice: list[list] = [[] for _ in range(nf)]
-        bases: list[list] = [[] for _ in range(nf)]
-        for c in node.board.values():
-            d = (c >> 6) & 31
-            if d:
-                if d != WHEELBARROW:
-                    dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
-            elif not c & 48 and (c & 3) != CLEARING:
-                bases[c & 3].append((c >> 2) & 3)
+        dice, bases = self.layer_dice(node)
         k = len(remaining)
         return [self.unit_share(tuple(sorted(dice[f])), tuple(sorted(bases[f], reverse=True)),
                                 node.supply[f] + spare, units[f], k) for f in range(nf)]
