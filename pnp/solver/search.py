@@ -18,7 +18,9 @@ The search is a depth-first branch and bound over the compact engine
   raise or create at most as many dice of a fruit as it shows trees of that
   fruit, each die climbs its ladder in order and at most one step per card,
   a new die needs a tree under it, and the supply is never exceeded (see
-  :class:`Bounder`).
+  :class:`Bounder`). In Grove a die climbs by the fruits of the trees laid
+  on it, so the cards' fruits are shared out instead of their cells
+  (:meth:`Bounder.grove_gains`).
 * **A bound with geometry** for the last few cards (:meth:`Bounder.slots`):
   a tree laid on a tree must match its fruit (a mismatch closes the square
   for good), so a card gains only where its cells fit the squares under
