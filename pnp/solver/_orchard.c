@@ -39,6 +39,9 @@
 #define MAXMOVES 16384
 #define MAXDEPTH (MAXCARDS + 2)
 #define CHECK_EVERY 4096
+#ifndef BOUND_FIRST
+#define BOUND_FIRST 3
+#endif
 
 /* packed fields of one cell's effect; sums over six cells never carry */
 #define P_COV 0
@@ -696,17 +699,23 @@ static int dfs(Core *s, int cur, int *exact) {
     Later L = {0};
     if (s->stopped) { *exact = 0; return future(s, &L, NONE); }
     uint64_t key = s->zh ^ hand_key(s);
+    int k = to_play(s);
     /* the table's line is far off in memory: fetch it while the knapsack works */
-    __builtin_prefetch(tt_bucket(s, key));
+    if (k > BOUND_FIRST) __builtin_prefetch(tt_bucket(s, key));
     int knap = knapsack(s);
     int need = incumbent(s) - cur;
-    int k = to_play(s);
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
     stat[0]++;
-    int tv, tex;
+    int tv, tex, ub = NONE;
+    if (k <= BOUND_FIRST && !(k == 1 && s->nhand == 1)) {
+        /* most positions this close to the end are cut by their bound: cheaper to work out
+         * again than to look up, so the table is read and written only for the rest */
+        ub = future_from(s, &L, need, knap);
+        if (ub <= need) { stat[2]++; *exact = 0; return ub; }
+    }
     if (tt_find(s, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
-    int ub = future_from(s, &L, need, knap);
+    if (ub == NONE) ub = future_from(s, &L, need, knap);
     if (ub <= need) { stat[2]++; tt_store(s, key, ub, 0); *exact = 0; return ub; }
     stat[3]++;
     MoveRec *mv = s->moves[s->depth];
