@@ -185,3 +185,17 @@ def test_native_off_runs_the_python_search(monkeypatch):
     s = Searcher(game, game.parse_deal("orchard:4,7,8,3"))
     sol = s.run()
     assert s.core is None and sol.proven
+
+
+def test_the_compiled_core_is_built_from_the_source_beside_it():
+    """setup.py builds the core with the digest of _orchard.c; a C file that
+    no longer compiles would leave an older core in place with only a warning
+    (the extension is optional), and every other test would run that one."""
+    import hashlib
+    from pathlib import Path
+    source = Path(compiled.__file__).with_name("_orchard.c")
+    if not source.exists():  # an installed copy without the source: nothing to compare
+        pytest.skip("no _orchard.c beside the core")
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    assert compiled._orchard.SOURCE_DIGEST == digest, \
+        "the compiled core is stale: rebuild it (python3 -m pip install -e .) and read the compiler's errors"

@@ -1145,5 +1145,10 @@ PyMODINIT_FUNC PyInit__orchard(void) {
     if (!m) return NULL;
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(&CoreType); Py_DECREF(m); return NULL; }
+#ifndef SOURCE_DIGEST
+#define SOURCE_DIGEST ""
+#endif
+    /* setup.py's digest of this file: a test tells a stale build from a current one */
+    if (PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }
