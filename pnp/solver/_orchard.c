@@ -361,18 +361,18 @@ typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 static Lanes lanes_later, lanes_now;
 static Lanes8 lanes8_later, lanes8_now;
 
-/* slot_reach of each of `n` cards (card_at from 0, or the hand) on the credits for `later`,
- * into `out`; their sum */
-static int reaches(Core *s, int later, int n, int hand_only, int *out) {
+/* slot_reach of the first `n` cards to play (card_at: the hand first) on the credits for
+ * `later`, into `out`; their sum */
+static int reaches(Core *s, int later, int n, int *out) {
     int left = s->tokens_used < s->tokens, total = 0;
     if (s->byte_ok[later]) {
         Lanes8 *ln = later ? &lanes8_later : &lanes8_now;
         build_lanes8(s, later, left, ln);
-        for (int i = 0; i < n; i++) total += out[i] = slot_reach8(s, hand_only ? s->hand[i] : card_at(s, i), ln);
+        for (int i = 0; i < n; i++) total += out[i] = slot_reach8(s, card_at(s, i), ln);
     } else {
         Lanes *ln = later ? &lanes_later : &lanes_now;
         build_lanes(s, later, left, ln);
-        for (int i = 0; i < n; i++) total += out[i] = slot_reach(s, hand_only ? s->hand[i] : card_at(s, i), ln);
+        for (int i = 0; i < n; i++) total += out[i] = slot_reach(s, card_at(s, i), ln);
     }
     return total;
 }
@@ -382,7 +382,7 @@ static void later_credits(Core *s, Later *L) {
     if (L->have) return;
     int k = to_play(s), n = k - 1;
     L->unit = s->unit[n];
-    L->total = reaches(s, n, k, 0, L->per);
+    L->total = reaches(s, n, k, L->per);
     L->have = 1;
 }
 
@@ -391,7 +391,7 @@ static int slots(Core *s, Later *L, int need) {
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
     int now[2], best = NONE;
-    reaches(s, 0, s->nhand, 1, now);
+    reaches(s, 0, s->nhand, now);
     for (int i = 0; i < s->nhand; i++) {
         int v = (now[i] * L->unit + L->total - L->per[i]) / L->unit;
         if (v > best) best = v;
@@ -1090,9 +1090,9 @@ static PyObject *Core_bounds(Core *s, PyObject *args) {
     PyObject *later = PyList_New(k), *now = PyList_New(s->nhand);
     if (!later || !now) { Py_XDECREF(later); Py_XDECREF(now); return NULL; }
     int per[MAXCARDS], mine[2];
-    reaches(s, k - 1, k, 0, per);
+    reaches(s, k - 1, k, per);
     for (int i = 0; i < k; i++) PyList_SET_ITEM(later, i, PyLong_FromLong(per[i]));
-    reaches(s, 0, s->nhand, 1, mine);
+    reaches(s, 0, s->nhand, mine);
     for (int i = 0; i < s->nhand; i++) PyList_SET_ITEM(now, i, PyLong_FromLong(mine[i]));
     return Py_BuildValue("(iNN)", knapsack(s), later, now);
 }
