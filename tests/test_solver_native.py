@@ -151,6 +151,33 @@ def test_native_bounds_equal_the_python_bounds(game_id, deal):
     assert tokens_spent, "no position had a rotten token: the test lost part of its point"
 
 
+def test_native_knapsack_key_off_the_ladder():
+    """The core keys its knapsack answers by a word of dice counts kept move
+    by move, with a place for each value a die climbs from or to; a die
+    showing any other value (a position loaded from outside a game) has no
+    place, as it never climbs and adds nothing. Such positions, mixed with
+    the usual ones on one core (so their answers share the memo), give
+    Bounder.fruit_gains's answers."""
+    eng, nodes = random_positions("orchard", "orchard:5,17,2,9,14,11,6,3,10", 40, seed=11)
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    eng.ladder = {**eng.ladder, 2: 2, 4: 4, 5: 5}  # as the core reads the ladder: off it, a die stays
+    bounder = search.Bounder(eng)
+    odd = 0
+    for node in nodes:
+        variants = [node]
+        dice = [p for p, c in node.board.items() if (c >> 6) & 31]
+        if dice:  # the same layer with one die showing 2, 4 or 5 (no ladder value)
+            p = dice[len(dice) // 2]
+            for v in (2, 4, 5):
+                variants.append(replace(node, board={**node.board, p: node.board[p] & ~(31 << 6) | v << 6}))
+                odd += 1
+        for n in variants + variants[::-1]:
+            knap, _, _ = core.bounds(compiled.cells(n), list(n.hand), n.drawn, n.tokens_used, n.tree_dice,
+                                     list(n.supply))
+            assert knap == sum(bounder.fruit_gains(n))
+    assert odd > 20, "too few positions with dice: the test lost its point"
+
+
 @pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 60000])
 def test_native_search_stopped_anywhere_reports_a_true_bound(limit):
     game = find_game("orchard")

@@ -86,6 +86,12 @@ typedef struct {
     /* what the knapsack reads of the layer, kept up to date square by square (tally()):
      * per fruit, its dice by value and its trees with neither die nor token */
     int dice_count[NFR][32], bases[NFR];
+    /* the same dice as one word per fruit, four bits a count at the die value's place
+     * (vplace: the values a die climbs from or to, -1 for the others, which never climb
+     * and so add nothing to the knapsack); `placed`: every such value has a place (at
+     * most KEY_PLACES), else share_key counts the dice afresh */
+    uint64_t dkey[NFR];
+    int vplace[32], placed;
     /* the knapsack's answers per fruit, by share_key() */
     uint64_t *memo;
     /* search */
@@ -197,7 +203,11 @@ static int best_share(Core *s, const int *dice, int ndice, int supply, int bases
 static inline void tally(Core *s, int c, int sign) {
     if (!c) return;
     int d = die_of(c);
-    if (d) s->dice_count[(c >> 11) & 3][d] += sign;
+    if (d) {
+        int f = (c >> 11) & 3;
+        s->dice_count[f][d] += sign;
+        if (s->vplace[d] >= 0) s->dkey[f] += (uint64_t)(int64_t)sign << (4 * s->vplace[d]);
+    }
     else if (!(c & 48)) s->bases[c & 3] += sign;
 }
 
@@ -205,7 +215,13 @@ static inline void tally(Core *s, int c, int sign) {
  * the bases, the events and the cards to play. The packing is one-to-one for dice counts
  * under 16, which dice_per_fruit (at most 15: Core_init) guarantees. */
 #define MEMO_BITS 18
+#define KEY_PLACES 10
 static inline uint64_t share_key(Core *s, int f, int bases, int events, int k) {
+    /* the usual case: the word kept by tally(), tagged by bit 62 (the counted keys stay below
+     * 2^61); one-to-one as counts stay under 16 */
+    if (s->placed)
+        return 1ULL << 62 | ((((s->dkey[f] << 4 | (uint64_t)s->supply[f]) << 4 | (uint64_t)bases) << 8
+                             | (uint64_t)events) << 5 | (uint64_t)k);
     uint64_t key = 1;
     for (int v = 1; v < 32; v++) {
         int n = s->dice_count[f][v];
@@ -846,6 +862,19 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     for (int i = 0; i < 32; i++) if (get_int(ladder, i, &s->ladder[i])) return -1;
     for (int i = 0; i < 32; i++)
         if (s->ladder[i] < 0 || s->ladder[i] > 31) { PyErr_SetString(PyExc_ValueError, "ladder"); return -1; }
+    /* a place in the dice words for each value a die climbs to or from on the ladder */
+    for (int v = 0; v < 32; v++) s->vplace[v] = -1;
+    int places = 0;
+    s->placed = 1;
+    for (int u = 0; u < 32; u++) {
+        if (s->ladder[u] == u) continue;
+        int ends[2] = {u, s->ladder[u]};
+        for (int e = 0; e < 2; e++)
+            if (ends[e] && s->vplace[ends[e]] < 0) {
+                if (places < KEY_PLACES) s->vplace[ends[e]] = places++;
+                else s->placed = 0;
+            }
+    }
     Py_ssize_t nc = PySequence_Size(orients);
     if (nc < 0) return -1;
     if (nc > MAXCARDS) { PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
@@ -981,6 +1010,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     s->tree_dice = tree_dice;
     memset(s->grid, 0, sizeof s->grid);
     memset(s->dice_count, 0, sizeof s->dice_count);
+    memset(s->dkey, 0, sizeof s->dkey);
     memset(s->bases, 0, sizeof s->bases);
     s->zh = 0;
     s->x0 = s->y0 = GW;
