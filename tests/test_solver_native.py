@@ -191,6 +191,26 @@ def test_native_search_stopped_anywhere_reports_a_true_bound(limit):
     check_line(game, deal, sol)
 
 
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,18,17,11,9,2,6"),
+                                          ("orchard-pnp", "orchard-pnp:3b,8a,1b,6a,9b,2a,5b")])
+def test_native_search_keeps_its_planes_true(game_id, deal):
+    """The core keeps the slot bound's lanes (its planes) up to date from a
+    log of the squares each move changed, only when a bound reads them, and
+    takes the changes back on undo. Through a whole search (lines that spend
+    rotten tokens included), every plane a bound reads equals what the grid
+    says, square by square: a plane
+    left stale would make a bound too low (a wrong answer) or too high (a
+    slow search), and the search alone shows neither."""
+    game = find_game(game_id)
+    s = Searcher(game, game.parse_deal(deal), beam_width=1)
+    assert s.make_core()
+    s.core.check_planes(True)
+    assert s.run().proven
+    read, wrong = s.core.check_planes(False)
+    assert read > 1000
+    assert wrong == 0
+
+
 def test_native_search_on_two_processes():
     game = find_game("orchard")
     deal = "orchard:1,18,17,11,9,2"

@@ -71,6 +71,15 @@ typedef struct {
     int32_t *cred;   /* [(later * 2 + left) * NCODES + code] * NFR: credits, NEVER where no card may go */
     uint64_t *lane16; /* the same, one word per code: the lane values of build_lanes, 16 bits a fruit */
     uint32_t *lane8;  /* the same in 8 bits a fruit, for the `later` whose credits fit (byte_ok) */
+    int8_t *p8;       /* the planes of set_plane(): [(later * 2 + left) * NFR + fruit] * PLANE */
+    int16_t *p16;
+    /* the squares the moves on the path have changed, in order (apply() adds six, undo() takes
+     * them off), and per plane set (later * 2 + left) how many of them it shows */
+    int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2];
+    uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
+    /* check_planes(): compare every set of planes read with the grid (for the tests) */
+    int checking;
+    long long plane_reads, plane_wrong;
     int byte_ok[MAXLATER];
     int unit[MAXLATER];
     uint64_t pk[NFR][NCODES];
@@ -254,144 +263,196 @@ static int knapsack(Core *s) {
     return total;
 }
 
-/* Engine.lanes: per fruit, the credit of a card cell of that fruit on every square of the
- * window (the visible squares with a margin of two), SENT where no card may go. Each row of
- * the window is followed by two SENT columns, so slot_reach scans the window as one run: an
- * anchor that runs off a row's end covers a SENT. Lanes are 16-bit, eight anchors to an SSE2
- * instruction: Core_init refuses credits beyond CREDIT_MAX, so a sum with a SENT in it stays
- * below 0 and below every sum without one, and six SENTs still fit. */
+/* Engine.lanes, kept square by square: per `later`, per `left` (a mismatch still allowed) and
+ * per fruit, a plane over the whole grid holding the credit of a card cell of that fruit on
+ * each square, SENT where no card may go (Core.p8 for the `later` whose credits fit a byte,
+ * byte_ok; Core.p16 for the others). A bound never builds lanes: apply() logs the squares a
+ * move changes, and a set of planes is brought up to date from the log only when a bound
+ * reads it (sync_plane); undo() takes back what the planes show of the moves it undoes. A
+ * position cut by its knapsack or the table costs the planes nothing.
+ *
+ * A card's reach is the largest sum over its six cells, for every anchor of the window (the
+ * visible squares with a margin of two), sixteen anchors (8-bit) or eight (16-bit) to an SSE2
+ * instruction, row by row. A run may go past the window's last anchor of a row: those
+ * anchors lie right of the visible squares, on empty table only, where an anchor of the
+ * window lies too, so the largest sum is the same. load() keeps the window far enough from
+ * the grid's edges for every read.
+ *
+ * 16-bit: Core_init refuses credits beyond CREDIT_MAX, so a sum with a SENT in it stays below
+ * 0 and below every sum without one. 8-bit (at most BYTE_MAX, NEVER as SENT8): sums saturate,
+ * so a sum with a SENT8 in it stays below 0 (five other cells add at most 5 * BYTE_MAX), and
+ * a sum that saturates low was below 0 anyway: the largest sum at least 0 is exact. */
 #define SENT (-5000)
 #define CREDIT_MAX 800
-#define MAXWIN (GW * GW)
-typedef struct { int w, h; int16_t v[NFR][MAXWIN]; } Lanes;
+#define SENT8 (-128)
+#define BYTE_MAX 21
+#define PLANE (GSIZE + 64) /* a plane and a little room after it */
 
-static void build_lanes(Core *s, int later, int left, Lanes *ln) {
-    const uint64_t *tab = s->lane16 + (size_t)(later * 2 + left) * NCODES;
-    int vw = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5, w = ln->w = vw + 2;
-    for (int y = 0; y < h; y++) {
-        const uint16_t *row = s->grid + (s->y0 - 2 + y) * GW + s->x0 - 2;
-        int16_t *o0 = ln->v[0] + y * w, *o1 = ln->v[1] + y * w, *o2 = ln->v[2] + y * w;
-        for (int x = 0; x < vw; x++) {
-            uint64_t q = tab[row[x]];
-            o0[x] = (int16_t)q;
-            o1[x] = (int16_t)(q >> 16);
-            o2[x] = (int16_t)(q >> 32);
-        }
-        o0[vw] = o0[vw + 1] = o1[vw] = o1[vw + 1] = o2[vw] = o2[vw + 1] = SENT;
+static inline int8_t *plane8(Core *s, int later, int left, int f) {
+    return s->p8 + ((size_t)(later * 2 + left) * NFR + f) * PLANE;
+}
+static inline int16_t *plane16(Core *s, int later, int left, int f) {
+    return s->p16 + ((size_t)(later * 2 + left) * NFR + f) * PLANE;
+}
+
+/* square `p` shows `code`: its values in the planes of `later`, `left` */
+static inline void set_plane(Core *s, int later, int left, int p, int code) {
+    size_t at = (size_t)(later * 2 + left) * NCODES + code;
+    if (s->byte_ok[later]) {
+        uint32_t q = s->lane8[at];
+        int8_t *b = plane8(s, later, left, 0) + p;
+        b[0] = (int8_t)q;
+        b[PLANE] = (int8_t)(q >> 8);
+        b[2 * PLANE] = (int8_t)(q >> 16);
+    } else {
+        uint64_t q = s->lane16[at];
+        int16_t *b = plane16(s, later, left, 0) + p;
+        b[0] = (int16_t)q;
+        b[PLANE] = (int16_t)(q >> 16);
+        b[2 * PLANE] = (int16_t)(q >> 32);
     }
+}
+
+/* every plane from the grid, and the log of moves emptied (load()) */
+static void fill_planes(Core *s) {
+    for (int later = 0; later < s->slot_cards; later++)
+        for (int left = 0; left < 2; left++) {
+            for (int p = 0; p < GSIZE; p++) set_plane(s, later, left, p, s->grid[p]);
+            s->synced[later * 2 + left] = 0;
+        }
+    s->nlog = 0;
+}
+
+/* the planes of `later`, `left` brought up to the grid: the squares the moves since they were
+ * last read have changed */
+static inline void sync_plane(Core *s, int later, int left) {
+    int *at = &s->synced[later * 2 + left];
+    for (int j = *at; j < s->nlog; j++) set_plane(s, later, left, s->logp[j], s->lognew[j]);
+    *at = s->nlog;
+}
+
+/* undo() took the log back to `n` squares: planes ahead of it go back too, last change first */
+static inline void unsync_planes(Core *s, int n) {
+    for (int later = 0; later < s->slot_cards; later++)
+        for (int left = 0; left < 2; left++) {
+            int *at = &s->synced[later * 2 + left];
+            for (int j = *at - 1; j >= n; j--) set_plane(s, later, left, s->logp[j], s->logold[j]);
+            if (*at > n) *at = n;
+        }
 }
 
 /* Engine.slot_reach: the most card `card` is credited by a placement in the window (at least 0) */
-static int slot_reach(Core *s, int card, const Lanes *ln) {
-    int16_t best = 0;
-    for (int o = 0; o < s->norient[card]; o++) {
-        const Orient *or_ = &s->orient[card][o];
-        const int16_t *l[6];
-        for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * ln->w + or_->dx[i];
-        /* the anchors whose card fits between the first and last rows, as one run; the
-         * last one's bottom-right cell is the window's last square. An anchor that runs
-         * off the end of a row covers one of its SENT columns (cards are full 2 x 3). */
-        int n = (ln->h - or_->h + 1) * ln->w - or_->w + 1;
-        const int16_t *a0 = l[0], *a1 = l[1], *a2 = l[2], *a3 = l[3], *a4 = l[4], *a5 = l[5];
-        int16_t m = 0;
-        for (int i = 0; i < n; i++) {
-            int16_t t = (int16_t)(a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]);
-            m = t > m ? t : m;
-        }
-        if (m > best) best = m;
-    }
-    return best;
-}
-
-/* Lanes of 8 bits, for the credits small enough (byte_ok: at most BYTE_MAX, NEVER as SENT8):
- * sixteen anchors to an SSE2 instruction. Sums saturate, so a sum with a SENT8 in it stays
- * below 0 (five other cells add at most 5 * BYTE_MAX), and a sum that saturates low was below
- * 0 anyway: the largest sum at least 0 is exact, as with 16 bits. PAD8 SENT8s follow the
- * last row, where a run of sixteen anchors past the last one reads. */
-#define SENT8 (-128)
-#define BYTE_MAX 21
-#define PAD8 32
-typedef struct { int w, h; int8_t v[NFR][MAXWIN + PAD8]; } Lanes8;
-
-static void build_lanes8(Core *s, int later, int left, Lanes8 *ln) {
-    const uint32_t *tab = s->lane8 + (size_t)(later * 2 + left) * NCODES;
-    int vw = s->x1 - s->x0 + 5, h = ln->h = s->y1 - s->y0 + 5, w = ln->w = vw + 2;
-    for (int y = 0; y < h; y++) {
-        const uint16_t *row = s->grid + (s->y0 - 2 + y) * GW + s->x0 - 2;
-        int8_t *o0 = ln->v[0] + y * w, *o1 = ln->v[1] + y * w, *o2 = ln->v[2] + y * w;
-        for (int x = 0; x < vw; x++) {
-            uint32_t q = tab[row[x]];
-            o0[x] = (int8_t)q;
-            o1[x] = (int8_t)(q >> 8);
-            o2[x] = (int8_t)(q >> 16);
-        }
-        o0[vw] = o0[vw + 1] = o1[vw] = o1[vw + 1] = o2[vw] = o2[vw + 1] = SENT8;
-    }
-    for (int f = 0; f < NFR; f++) memset(ln->v[f] + h * w, (uint8_t)SENT8, PAD8);
-}
-
-/* slot_reach on 8-bit lanes */
-static int slot_reach8(Core *s, int card, const Lanes8 *ln) {
+static int slot_reach(Core *s, int card, int later, int left) {
+    int xa = s->x0 - 2, ya = s->y0 - 2, vw = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
+    if (s->byte_ok[later]) {
 #if defined(__SSE2__)
-    /* max over signed bytes, as unsigned after flipping the top bit (SSE2 has no signed byte max) */
-    const __m128i flip = _mm_set1_epi8((char)0x80);
-    __m128i top = flip;
+        /* max over signed bytes, as unsigned after flipping the top bit (SSE2 has no signed byte max) */
+        const __m128i flip = _mm_set1_epi8((char)0x80);
+        __m128i top = flip;
+#else
+        int best = 0;
+#endif
+        for (int o = 0; o < s->norient[card]; o++) {
+            const Orient *or_ = &s->orient[card][o];
+            const int8_t *l[6];
+            for (int i = 0; i < 6; i++) l[i] = plane8(s, later, left, or_->f[i]) + ya * GW + xa + or_->off[i];
+            int nx = vw - or_->w + 1, ny = h - or_->h + 1;
+            for (int r = 0; r < ny; r++) {
+                int row = r * GW;
+                for (int i = row; i < row + nx; i += 16) {
+#if defined(__SSE2__)
+                    __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+                                              _mm_loadu_si128((const __m128i *)(l[1] + i)));
+                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+                    top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
+#else
+                    for (int j = i; j < i + 16; j++) {
+                        int t = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
+                        if (t > best) best = t;
+                    }
+#endif
+                }
+            }
+        }
+#if defined(__SSE2__)
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
+        return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+#else
+        return best;
+#endif
+    }
+#if defined(__SSE2__)
+    __m128i top = _mm_setzero_si128();
 #else
     int best = 0;
 #endif
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
-        const int8_t *l[6];
-        for (int i = 0; i < 6; i++) l[i] = ln->v[or_->f[i]] + or_->dy[i] * ln->w + or_->dx[i];
-        int n = (ln->h - or_->h + 1) * ln->w - or_->w + 1;
+        const int16_t *l[6];
+        for (int i = 0; i < 6; i++) l[i] = plane16(s, later, left, or_->f[i]) + ya * GW + xa + or_->off[i];
+        int nx = vw - or_->w + 1, ny = h - or_->h + 1;
+        for (int r = 0; r < ny; r++) {
+            int row = r * GW;
+            for (int i = row; i < row + nx; i += 8) {
 #if defined(__SSE2__)
-        for (int i = 0; i < n; i += 16) {
-            __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
-                                      _mm_loadu_si128((const __m128i *)(l[1] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
-            top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
-        }
+                __m128i t = _mm_add_epi16(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+                                          _mm_loadu_si128((const __m128i *)(l[1] + i)));
+                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+                top = _mm_max_epi16(top, t);
 #else
-        for (int i = 0; i < n; i++) {
-            int t = l[0][i] + l[1][i] + l[2][i] + l[3][i] + l[4][i] + l[5][i];
-            if (t > best) best = t;
-        }
+                for (int j = i; j < i + 8; j++) {
+                    int t = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
+                    if (t > best) best = t;
+                }
 #endif
+            }
+        }
     }
 #if defined(__SSE2__)
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
-    return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 8));
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 4));
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 2));
+    return (int16_t)_mm_cvtsi128_si32(top);
 #else
     return best;
 #endif
 }
 
-typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
-
-static Lanes lanes_later, lanes_now;
-static Lanes8 lanes8_later, lanes8_now;
+/* the planes of `later`, `left` against the grid, on every square a reach reads (check_planes) */
+static void check_plane(Core *s, int later, int left) {
+    s->plane_reads++;
+    for (int y = s->y0 - 2; y <= s->y1 + 4; y++)
+        for (int x = s->x0 - 2; x <= s->x1 + 21; x++) {
+            int p = y * GW + x;
+            size_t at = (size_t)(later * 2 + left) * NCODES + s->grid[p];
+            for (int f = 0; f < NFR; f++) {
+                int want = s->byte_ok[later] ? (int8_t)(s->lane8[at] >> (8 * f)) : (int16_t)(s->lane16[at] >> (16 * f));
+                int got = s->byte_ok[later] ? plane8(s, later, left, f)[p] : plane16(s, later, left, f)[p];
+                if (got != want) { s->plane_wrong++; return; }
+            }
+        }
+}
 
 /* slot_reach of the first `n` cards to play (card_at: the hand first) on the credits for
  * `later`, into `out`; their sum */
 static int reaches(Core *s, int later, int n, int *out) {
     int left = s->tokens_used < s->tokens, total = 0;
-    if (s->byte_ok[later]) {
-        Lanes8 *ln = later ? &lanes8_later : &lanes8_now;
-        build_lanes8(s, later, left, ln);
-        for (int i = 0; i < n; i++) total += out[i] = slot_reach8(s, card_at(s, i), ln);
-    } else {
-        Lanes *ln = later ? &lanes_later : &lanes_now;
-        build_lanes(s, later, left, ln);
-        for (int i = 0; i < n; i++) total += out[i] = slot_reach(s, card_at(s, i), ln);
-    }
+    sync_plane(s, later, left);
+    if (s->checking) check_plane(s, later, left);
+    for (int i = 0; i < n; i++) total += out[i] = slot_reach(s, card_at(s, i), later, left);
     return total;
 }
+
+typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
 /* Bounder.later */
 static void later_credits(Core *s, Later *L) {
@@ -464,6 +525,13 @@ static void tt_store(Core *s, uint64_t key, int value, int exact) {
 
 /* ------------------------------------------------------------------ moves */
 
+/* the bits set in a mask of at most 8 bits (a move's dice choices; no library call) */
+static inline int pop6(unsigned x) {
+    x = x - ((x >> 1) & 0x55);
+    x = (x & 0x33) + ((x >> 2) & 0x33);
+    return (int)((x + (x >> 4)) & 0x0F);
+}
+
 /* every legal placement of the hand cards with its gain, best first (stable) */
 static int gen_moves(Core *s, MoveRec *out, int only) {
     static MoveRec tmp[MAXMOVES];
@@ -493,10 +561,17 @@ static int gen_moves(Core *s, MoveRec *out, int only) {
         }
     }
     /* counting sort on the gain, best first, ties in generation order */
-    int count[256] = {0};
+    int count[256], lo = 255, hi = 0;
+    for (int i = 0; i < n; i++) {
+        int b = 128 - tmp[i].gain;
+        lo = b < lo ? b : lo;
+        hi = b > hi ? b : hi;
+    }
+    if (lo > hi) return 0;
+    memset(count + lo, 0, sizeof(int) * (size_t)(hi - lo + 1));
     for (int i = 0; i < n; i++) count[128 - tmp[i].gain]++;
     int start = 0;
-    for (int b = 0; b < 256; b++) { int c = count[b]; count[b] = start; start += c; }
+    for (int b = lo; b <= hi; b++) { int c = count[b]; count[b] = start; start += c; }
     for (int i = 0; i < n; i++) out[count[128 - tmp[i].gain]++] = tmp[i];
     return n;
 }
@@ -548,7 +623,7 @@ static int share_counts(const Resolved *r, int *get, int *fmask) {
     for (int i = 0; i < r->nwant; i++) fmask[r->wantf[i]] |= 1 << i;
     int scarce = 0;
     for (int f = 0; f < NFR; f++) {
-        int m = __builtin_popcount(fmask[f]);
+        int m = pop6(fmask[f]);
         get[f] = m < r->supply[f] ? m : r->supply[f];
         if (get[f] < m && get[f] > 0) scarce = 1;
     }
@@ -557,7 +632,7 @@ static int share_counts(const Resolved *r, int *get, int *fmask) {
 
 static int mask_ok(int mask, const int *get, const int *fmask) {
     for (int f = 0; f < NFR; f++)
-        if (__builtin_popcount(mask & fmask[f]) != get[f]) return 0;
+        if (pop6(mask & fmask[f]) != get[f]) return 0;
     return 1;
 }
 
@@ -600,6 +675,9 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         tally(s, r->old[i], -1);
         tally(s, nw[i], 1);
         s->grid[p] = nw[i];
+        s->logp[s->nlog] = p;
+        s->logold[s->nlog] = r->old[i];
+        s->lognew[s->nlog++] = nw[i];
         int x = p % GW, y = p / GW;
         if (x < s->x0) s->x0 = x;
         if (x > s->x1) s->x1 = x;
@@ -621,6 +699,8 @@ static void undo(Core *s, const Resolved *r, const Saved *sv) {
         tally(s, r->old[i], 1);
         s->grid[p] = r->old[i];
     }
+    s->nlog -= 6;
+    unsync_planes(s, s->nlog);
     s->x0 = sv->x0; s->x1 = sv->x1; s->y0 = sv->y0; s->y1 = sv->y1;
     memcpy(s->hand, sv->hand, sizeof s->hand);
     s->nhand = sv->nhand; s->drawn = sv->drawn; s->tokens_used = sv->tokens_used;
@@ -632,7 +712,7 @@ static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask, co
     st->dflt = mask == default_mask(r, get);
     st->nchosen = 0;
     for (int i = 0; i < r->nwant; i++) {  /* the squares given dice of a fruit that ran short */
-        int f = r->wantf[i], want = __builtin_popcount(fmask[f]);
+        int f = r->wantf[i], want = pop6(fmask[f]);
         if ((mask >> i & 1) && get[f] < want) st->chosen[st->nchosen++] = r->wantp[i];
     }
 }
@@ -706,7 +786,7 @@ static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur
 
 /* the gain of an outcome: the move's, less the dice the supply cannot give */
 static int outcome_gain(const Core *s, const Resolved *r, int mask) {
-    return r->tree_dice + __builtin_popcount(mask) - PEN * r->tokens_used - (s->tree_dice - PEN * s->tokens_used);
+    return r->tree_dice + pop6(mask) - PEN * r->tokens_used - (s->tree_dice - PEN * s->tokens_used);
 }
 
 static int dfs(Core *s, int cur, int *exact) {
@@ -832,6 +912,8 @@ static void Core_dealloc(Core *s) {
     free(s->cred);
     free(s->lane16);
     free(s->lane8);
+    free(s->p8);
+    free(s->p16);
     free(s->memo);
     tt_free(s);
     Py_XDECREF(s->tick);
@@ -983,6 +1065,13 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
         s->lane8[i] = q;
     }
+    free(s->p8);
+    free(s->p16);
+    s->p8 = calloc((size_t)(s->slot_cards ? s->slot_cards : 1) * 2 * NFR * PLANE, 1);
+    s->p16 = calloc((size_t)(s->slot_cards ? s->slot_cards : 1) * 2 * NFR * PLANE, sizeof(int16_t));
+    if (!s->p8 || !s->p16) { PyErr_NoMemory(); return -1; }
+    memset(s->grid, 0, sizeof s->grid);
+    fill_planes(s);
     if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
     free(s->memo);
     s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
@@ -1043,12 +1132,15 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
     if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return -1; }
     int k = to_play(s);
-    /* every card cell lands inside the grid with its margins */
-    if (s->nhand && (s->x0 - 3 * k - 4 < 0 || s->y0 - 3 * k - 4 < 0 || s->x1 + 3 * k + 4 >= GW ||
-                     s->y1 + 3 * k + 4 >= GW)) {
+    /* every card cell lands inside the grid with its margins, and so does every read of a
+     * reach (a move widens the visible squares by 2 at most; a run of anchors reads up to 19
+     * squares past them) */
+    int margin = 3 * k + 4 > 2 * k + 24 ? 3 * k + 4 : 2 * k + 24;
+    if (s->nhand && (s->x0 - margin < 0 || s->y0 - margin < 0 || s->x1 + margin >= GW || s->y1 + margin >= GW)) {
         PyErr_SetString(PyExc_ValueError, "the orchard could outgrow the grid");
         return -1;
     }
+    fill_planes(s);
     return 0;
 }
 
@@ -1144,7 +1236,18 @@ static PyObject *Core_clear(Core *s, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* check_planes(on): from now on (or no longer), every bound compares the planes it reads with
+ * the grid; returns (planes read, planes found wrong) since the core was made */
+static PyObject *Core_check_planes(Core *s, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    s->checking = on;
+    return Py_BuildValue("(LL)", s->plane_reads, s->plane_wrong);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"check_planes", (PyCFunction)Core_check_planes, METH_VARARGS,
+     "Compare the planes every bound reads with the grid, from now on (for the tests): (read, wrong) so far."},
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack and slot reaches of a position (see the C source)."},
