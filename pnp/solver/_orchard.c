@@ -52,7 +52,8 @@
 #define P_GAIN 32 /* score change, + GAIN_OFF per covered cell */
 #define GAIN_OFF 16
 
-typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6]; int w, h; } Orient;
+typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6], pofs[6]; int w, h; } Orient;
+/* pofs: a cell's place in the planes of its fruit, from the first plane of a set (f * PLANE + off) */
 /* a table entry: ``check`` is the key xor ``data``, so an entry torn by two
  * processes writing at once never passes as valid (the table is shared) */
 typedef struct { uint64_t check, data; } Entry;
@@ -77,9 +78,11 @@ typedef struct {
      * them off), and per plane set (later * 2 + left) how many of them it shows */
     int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2];
     uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
+    /* per depth, what an expanded position leaves its children for their later pass (quick_later) */
+    struct { int ok, later, left; int reach[MAXCARDS]; } hint[MAXDEPTH];
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
     int checking;
-    long long plane_reads, plane_wrong;
+    long long plane_reads, quick_checks, plane_wrong;
     int byte_ok[MAXLATER];
     int unit[MAXLATER];
     uint64_t pk[NFR][NCODES];
@@ -345,6 +348,7 @@ static inline void unsync_planes(Core *s, int n) {
 static int slot_reach(Core *s, int card, int later, int left) {
     int xa = s->x0 - 2, ya = s->y0 - 2, vw = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
     if (s->byte_ok[later]) {
+        const int8_t *base = plane8(s, later, left, 0) + ya * GW + xa;
 #if defined(__SSE2__)
         /* max over signed bytes, as unsigned after flipping the top bit (SSE2 has no signed byte max) */
         const __m128i flip = _mm_set1_epi8((char)0x80);
@@ -355,7 +359,7 @@ static int slot_reach(Core *s, int card, int later, int left) {
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             const int8_t *l[6];
-            for (int i = 0; i < 6; i++) l[i] = plane8(s, later, left, or_->f[i]) + ya * GW + xa + or_->off[i];
+            for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
             int nx = vw - or_->w + 1, ny = h - or_->h + 1;
             for (int r = 0; r < ny; r++) {
                 int row = r * GW;
@@ -387,6 +391,7 @@ static int slot_reach(Core *s, int card, int later, int left) {
         return best;
 #endif
     }
+    const int16_t *base = plane16(s, later, left, 0) + ya * GW + xa;
 #if defined(__SSE2__)
     __m128i top = _mm_setzero_si128();
 #else
@@ -395,7 +400,7 @@ static int slot_reach(Core *s, int card, int later, int left) {
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
         const int16_t *l[6];
-        for (int i = 0; i < 6; i++) l[i] = plane16(s, later, left, or_->f[i]) + ya * GW + xa + or_->off[i];
+        for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
         int nx = vw - or_->w + 1, ny = h - or_->h + 1;
         for (int r = 0; r < ny; r++) {
             int row = r * GW;
@@ -454,6 +459,77 @@ static int reaches(Core *s, int later, int n, int *out) {
 
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
+/* the most card `card` is credited by an anchor that covers a square of the rectangle at
+ * (fx, fy), fw wide and fh tall (the squares the last move changed), on 8-bit planes; with
+ * those of a few anchors to their right, which only raises it */
+static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, int fw, int fh) {
+    const int8_t *first = plane8(s, later, left, 0);
+#if defined(__SSE2__)
+    const __m128i flip = _mm_set1_epi8((char)0x80);
+    __m128i top = flip;
+#else
+    int best = 0;
+#endif
+    for (int o = 0; o < s->norient[card]; o++) {
+        const Orient *or_ = &s->orient[card][o];
+        const int8_t *base = first + (fy - or_->h + 1) * GW + fx - or_->w + 1, *l[6];
+        int rows = fh + or_->h - 1;
+        for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
+        /* at most 5 anchors a row: one run of 16 covers them */
+        for (int i = 0; i < rows * GW; i += GW) {
+#if defined(__SSE2__)
+            __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+                                      _mm_loadu_si128((const __m128i *)(l[1] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+            top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
+#else
+            for (int j = i; j < i + 16; j++) {
+                int v = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
+                if (v > best) best = v;
+            }
+#endif
+        }
+    }
+#if defined(__SSE2__)
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
+    return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+#else
+    return best;
+#endif
+}
+
+/* The later pass (Bounder.later's total) of a position, from above, at a fraction of the cost:
+ * its parent left each card's reach on its own layer (for the same `later` and `left`), and
+ * only the anchors that cover a square the move changed can be credited differently now
+ * (every other anchor of the new window lies in the old one with the same credits, or on
+ * empty table only, like one there). So the most of each card is at most the larger of its
+ * reach before the move and its best anchor on the changed squares. NONE when the parent
+ * left nothing that fits. */
+static int quick_later(Core *s, int later) {
+    if (!s->depth) return NONE;
+    int left = s->tokens_used < s->tokens;
+    if (!s->hint[s->depth - 1].ok || s->hint[s->depth - 1].later != later || s->hint[s->depth - 1].left != left)
+        return NONE;
+    const int *before = s->hint[s->depth - 1].reach;
+    const Step *st = &s->path[s->depth - 1];
+    const Orient *fo = &s->orient[st->card][st->orient];
+    int fx = st->anchor % GW, fy = st->anchor / GW;
+    sync_plane(s, later, left);
+    if (s->checking) check_plane(s, later, left);
+    int total = 0, k = to_play(s);
+    for (int i = 0; i < k; i++) {
+        int c = card_at(s, i), t = touch_reach(s, c, later, left, fx, fy, fo->w, fo->h);
+        total += t > before[c] ? t : before[c];
+    }
+    return total;
+}
+
 /* Bounder.later */
 static void later_credits(Core *s, Later *L) {
     if (L->have) return;
@@ -465,6 +541,16 @@ static void later_credits(Core *s, Later *L) {
 
 /* Bounder.slots */
 static int slots(Core *s, Later *L, int need) {
+    if (need != NONE && !L->have) {  /* most positions are cut here: first the quick way */
+        int later = to_play(s) - 1, q = quick_later(s, later);
+        if (s->checking && q != NONE) {  /* check_planes: never below the later pass itself */
+            Later exact = {0};
+            later_credits(s, &exact);
+            s->quick_checks++;
+            if (q < exact.total) s->plane_wrong++;
+        }
+        if (q != NONE && q / s->unit[later] <= need) return q / s->unit[later];
+    }
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
     int now[2], best = NONE;
@@ -817,6 +903,17 @@ static int dfs(Core *s, int cur, int *exact) {
     MoveRec *mv = s->moves[s->depth];
     int n = gen_moves(s, mv, -1);
     if (!n) return game_over(s, cur, key, exact);
+    /* for the children's quick_later: every card's reach on this layer (8-bit credits only: the
+     * later pass of four cards and more seldom cuts) */
+    s->hint[s->depth].ok = 0;
+    if (k >= 2 && k - 1 <= s->slot_cards && s->byte_ok[k - 2]) {
+        int per[MAXCARDS];
+        s->hint[s->depth].later = k - 2;
+        s->hint[s->depth].left = s->tokens_used < s->tokens;
+        reaches(s, k - 2, k, per);
+        for (int i = 0; i < k; i++) s->hint[s->depth].reach[card_at(s, i)] = per[i];
+        s->hint[s->depth].ok = 1;
+    }
     int rest[2] = {NONE, NONE};
     if (k <= s->slot_cards) {
         later_credits(s, &L);
@@ -985,6 +1082,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                     Py_DECREF(item); Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "card cell"); return -1;
                 }
                 or_->off[i] = or_->dy[i] * GW + or_->dx[i];
+                or_->pofs[i] = or_->f[i] * PLANE + or_->off[i];
                 if (or_->dx[i] + 1 > or_->w) or_->w = or_->dx[i] + 1;
                 if (or_->dy[i] + 1 > or_->h) or_->h = or_->dy[i] + 1;
             }
@@ -1237,17 +1335,18 @@ static PyObject *Core_clear(Core *s, PyObject *unused) {
 }
 
 /* check_planes(on): from now on (or no longer), every bound compares the planes it reads with
- * the grid; returns (planes read, planes found wrong) since the core was made */
+ * the grid, and every quick_later answer with the later pass worked out in full; returns
+ * (planes read, quick answers, wrong) since the core was made */
 static PyObject *Core_check_planes(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
     s->checking = on;
-    return Py_BuildValue("(LL)", s->plane_reads, s->plane_wrong);
+    return Py_BuildValue("(LLL)", s->plane_reads, s->quick_checks, s->plane_wrong);
 }
 
 static PyMethodDef Core_methods[] = {
     {"check_planes", (PyCFunction)Core_check_planes, METH_VARARGS,
-     "Compare the planes every bound reads with the grid, from now on (for the tests): (read, wrong) so far."},
+     "Check the planes and quick later passes of every bound from now on (for the tests): (read, quick, wrong) so far."},
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack and slot reaches of a position (see the C source)."},
