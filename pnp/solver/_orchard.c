@@ -618,13 +618,65 @@ static inline int pop6(unsigned x) {
     return (int)((x + (x >> 4)) & 0x0F);
 }
 
-/* every legal placement of the hand cards with its gain, best first (stable) */
-static int gen_moves(Core *s, MoveRec *out, int only) {
+/* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal */
+static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left) {
+    const Orient *or_ = &s->orient[card][o];
+    const uint16_t *g = s->grid + a;
+    uint64_t v = s->pk[or_->f[0]][g[or_->off[0]]] + s->pk[or_->f[1]][g[or_->off[1]]] + s->pk[or_->f[2]][g[or_->off[2]]] +
+                 s->pk[or_->f[3]][g[or_->off[3]]] + s->pk[or_->f[4]][g[or_->off[4]]] + s->pk[or_->f[5]][g[or_->off[5]]];
+    if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
+    if (n >= MAXMOVES) { s->overflow = 1; return n; }
+    tmp[n].card = (int16_t)card;
+    tmp[n].orient = (int16_t)o;
+    tmp[n].anchor = a;
+    tmp[n].gain = decode(s, v);
+    return n + 1;
+}
+
+/* every legal placement of the hand cards with its gain, best first (stable); with `above`
+ * (per hand card, or NULL), only those whose gain may be above it: a run over the planes of
+ * credits for now (the most each cell can gain) finds the anchors worth working out, sixteen
+ * to an SSE2 instruction, and the rest are never looked at */
+static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
     static MoveRec tmp[MAXMOVES];
     int n = 0, left = s->tokens - s->tokens_used;
     for (int hi = 0; hi < s->nhand; hi++) {
         if (only >= 0 && hi != only) continue;
         int card = s->hand[hi];
+#if defined(__SSE2__)
+        if (above && above[hi] != NONE && s->byte_ok[0] && above[hi] >= -100) {
+            if (above[hi] >= 6 * BYTE_MAX) continue;  /* no placement gains that much */
+            int l01 = s->tokens_used < s->tokens;
+            sync_plane(s, 0, l01);
+            const __m128i floor = _mm_set1_epi8((char)above[hi]);
+            for (int o = 0; o < s->norient[card]; o++) {
+                const Orient *or_ = &s->orient[card][o];
+                int ax0 = s->x0 - or_->w + 1, nx = s->x1 - ax0 + 1;
+                const int8_t *l[6];
+                for (int i = 0; i < 6; i++) l[i] = plane8(s, 0, l01, 0) + ax0 + or_->pofs[i];
+                for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
+                    int row = ay * GW;
+                    for (int c = 0; c < nx; c += 16) {
+                        int i = row + c;
+                        __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+                                                  _mm_loadu_si128((const __m128i *)(l[1] + i)));
+                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+                        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(t, floor));
+                        if (nx - c < 16) bits &= (1u << (nx - c)) - 1;
+                        while (bits) {
+                            int b = __builtin_ctz(bits);
+                            bits &= bits - 1;
+                            n = place(s, tmp, n, card, o, row + ax0 + c + b, left);
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+#endif
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             const uint64_t *p0 = s->pk[or_->f[0]], *p1 = s->pk[or_->f[1]], *p2 = s->pk[or_->f[2]];
@@ -838,7 +890,7 @@ static int game_over(Core *s, int cur, uint64_t key, int *exact) {
 static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     if (ub <= need) { tt_store(s, key, ub, 0); *exact = 0; return ub; }
     MoveRec *mv = s->moves[s->depth];
-    int n = gen_moves(s, mv, 0);
+    int n = gen_moves(s, mv, 0, NULL);
     s->nodes += n;
     if (!n) return game_over(s, cur, key, exact);
     int g = mv[0].gain;  /* sorted: the first is the best */
@@ -901,8 +953,36 @@ static int dfs(Core *s, int cur, int *exact) {
     if (ub <= need) { stat[2]++; tt_store(s, key, ub, 0); *exact = 0; return ub; }
     stat[3]++;
     MoveRec *mv = s->moves[s->depth];
-    int n = gen_moves(s, mv, -1);
-    if (!n) return game_over(s, cur, key, exact);
+    int rest[2] = {NONE, NONE}, above[2] = {NONE, NONE};
+    if (k <= s->slot_cards) {
+        later_credits(s, &L);
+        for (int i = 0; i < s->nhand; i++) {
+            rest[i] = (L.total - L.per[i]) / L.unit;
+            above[i] = need - rest[i];  /* a move of that card gaining no more is cut */
+        }
+    }
+    int n = gen_moves(s, mv, -1, above), dropped = 0;
+    if (s->checking && above[0] != NONE) {
+        /* check_planes: past the moves at most `above` (some may be left in), the same moves */
+        static MoveRec all[MAXMOVES];
+        int na = gen_moves(s, all, -1, NULL), a = 0, j = 0;
+        s->quick_checks++;
+        for (;;) {
+            while (a < na && all[a].gain <= above[s->hand[0] == all[a].card ? 0 : 1]) a++;
+            while (j < n && mv[j].gain <= above[s->hand[0] == mv[j].card ? 0 : 1]) j++;
+            if (a == na || j == n) break;
+            if (all[a].anchor != mv[j].anchor || all[a].orient != mv[j].orient || all[a].card != mv[j].card ||
+                all[a].gain != mv[j].gain) break;
+            a++, j++;
+        }
+        if (a != na || j != n) s->plane_wrong++;
+    }
+    if (!n && above[0] != NONE) {  /* none worth playing; but is there any? */
+        n = gen_moves(s, mv, -1, NULL);
+        dropped = n;
+        n = 0;
+    }
+    if (!n && !dropped) return game_over(s, cur, key, exact);
     /* for the children's quick_later: every card's reach on this layer (8-bit credits only: the
      * later pass of four cards and more seldom cuts) */
     s->hint[s->depth].ok = 0;
@@ -914,12 +994,10 @@ static int dfs(Core *s, int cur, int *exact) {
         for (int i = 0; i < k; i++) s->hint[s->depth].reach[card_at(s, i)] = per[i];
         s->hint[s->depth].ok = 1;
     }
-    int rest[2] = {NONE, NONE};
-    if (k <= s->slot_cards) {
-        later_credits(s, &L);
-        for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit;
-    }
+    /* the moves gen_moves left out gain no more than `above`: with what follows them, no more
+     * than `need` */
     int best_exact = NONE, max_open = NONE, i;
+    if (above[0] != NONE) max_open = need;
     for (i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
         int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
