@@ -204,7 +204,9 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     anchors on the squares the move changed) is never below the later pass
     worked out in full, and where move generation leaves out the placements
     whose credits for now cannot beat what the position needs, it gives
-    every other placement, in the same order."""
+    every other placement, in the same order. The layer's hash, also kept
+    from the log only when the table is read, equals the hash of the layer
+    worked out afresh."""
     game = find_game(game_id)
     s = Searcher(game, game.parse_deal(deal), beam_width=1)
     assert s.make_core()

@@ -76,7 +76,7 @@ typedef struct {
     int16_t *p16;
     /* the squares the moves on the path have changed, in order (apply() adds six, undo() takes
      * them off), and per plane set (later * 2 + left) how many of them it shows */
-    int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2];
+    int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2], zh_at;  /* zh_at: the log entries zh shows */
     uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
     /* per depth, what an expanded position leaves its children for their later pass (quick_later) */
     struct { int ok, later, left; int reach[MAXCARDS]; } hint[MAXDEPTH];
@@ -786,14 +786,34 @@ static int default_mask(const Resolved *r, const int *get) {
 
 typedef struct {
     int x0, x1, y0, y1, hand[2], nhand, drawn, tokens_used, tree_dice, supply[NFR];
-    uint64_t zh;
 } Saved;
+
+/* what log entry `j` changes in the layer's hash */
+static inline uint64_t log_zob(const Core *s, int j) {
+    int p = s->logp[j], old = s->logold[j];
+    return (old ? zob(p, old) : 0) ^ zob(p, s->lognew[j]);
+}
+
+/* the layer's hash, brought up to the log: apply() leaves it behind, as most positions near
+ * the end are cut by their bound before anything reads it (undo() takes back what it showed) */
+static inline uint64_t layer_hash(Core *s) {
+    for (; s->zh_at < s->nlog; s->zh_at++) s->zh ^= log_zob(s, s->zh_at);
+    if (s->checking) {  /* check_planes: the hash of the layer worked out afresh */
+        uint64_t h = 0;
+        for (int y = s->y0; y <= s->y1; y++)
+            for (int x = s->x0; x <= s->x1; x++)
+                if (s->grid[y * GW + x]) h ^= zob(y * GW + x, s->grid[y * GW + x]);
+        s->quick_checks++;
+        if (h != s->zh) s->plane_wrong++;
+    }
+    return s->zh;
+}
 
 static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv) {
     sv->x0 = s->x0; sv->x1 = s->x1; sv->y0 = s->y0; sv->y1 = s->y1;
     memcpy(sv->hand, s->hand, sizeof s->hand);
     sv->nhand = s->nhand; sv->drawn = s->drawn; sv->tokens_used = s->tokens_used;
-    sv->tree_dice = s->tree_dice; memcpy(sv->supply, s->supply, sizeof s->supply); sv->zh = s->zh;
+    sv->tree_dice = s->tree_dice; memcpy(sv->supply, s->supply, sizeof s->supply);
     s->tree_dice = r->tree_dice;
     s->tokens_used = r->tokens_used;
     memcpy(s->supply, r->supply, sizeof s->supply);
@@ -808,8 +828,6 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         }
     for (int i = 0; i < 6; i++) {
         int p = r->pos[i];
-        if (r->old[i]) s->zh ^= zob(p, r->old[i]);
-        s->zh ^= zob(p, nw[i]);
         tally(s, r->old[i], -1);
         tally(s, nw[i], 1);
         s->grid[p] = nw[i];
@@ -839,10 +857,11 @@ static void undo(Core *s, const Resolved *r, const Saved *sv) {
     }
     s->nlog -= 6;
     unsync_planes(s, s->nlog);
+    for (; s->zh_at > s->nlog; s->zh_at--) s->zh ^= log_zob(s, s->zh_at - 1);
     s->x0 = sv->x0; s->x1 = sv->x1; s->y0 = sv->y0; s->y1 = sv->y1;
     memcpy(s->hand, sv->hand, sizeof s->hand);
     s->nhand = sv->nhand; s->drawn = sv->drawn; s->tokens_used = sv->tokens_used;
-    s->tree_dice = sv->tree_dice; memcpy(s->supply, sv->supply, sizeof s->supply); s->zh = sv->zh;
+    s->tree_dice = sv->tree_dice; memcpy(s->supply, sv->supply, sizeof s->supply);
 }
 
 static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask, const int *get, const int *fmask) {
@@ -932,10 +951,13 @@ static int dfs(Core *s, int cur, int *exact) {
     if (s->nodes >= s->next_check) check(s);
     Later L = {0};
     if (s->stopped) { *exact = 0; return future(s, &L, NONE); }
-    uint64_t key = s->zh ^ hand_key(s);
     int k = to_play(s);
+    uint64_t key = 0;
     /* the table's line is far off in memory: fetch it while the knapsack works */
-    if (k > BOUND_FIRST) __builtin_prefetch(tt_bucket(s, key));
+    if (k > BOUND_FIRST) {
+        key = layer_hash(s) ^ hand_key(s);
+        __builtin_prefetch(tt_bucket(s, key));
+    }
     int knap = knapsack(s);
     int need = incumbent(s) - cur;
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
@@ -947,6 +969,7 @@ static int dfs(Core *s, int cur, int *exact) {
         ub = future_from(s, &L, need, knap);
         if (ub <= need) { stat[2]++; *exact = 0; return ub; }
     }
+    if (k <= BOUND_FIRST) key = layer_hash(s) ^ hand_key(s);
     if (tt_find(s, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
     if (ub == NONE) ub = future_from(s, &L, need, knap);
@@ -1278,6 +1301,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     memset(s->dkey, 0, sizeof s->dkey);
     memset(s->bases, 0, sizeof s->bases);
     s->zh = 0;
+    s->zh_at = 0;
     s->x0 = s->y0 = GW;
     s->x1 = s->y1 = -1;
     Py_ssize_t n = PySequence_Size(cells);
