@@ -200,9 +200,9 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     rotten tokens included), every plane a bound reads equals what the grid
     says, square by square: a plane left stale would make a bound too low (a
     wrong answer) or too high (a slow search), and the search alone shows
-    neither. Likewise the quick later pass (from the parent's reaches and the
+    neither. Likewise the quick slot bound (from the parent's reaches and the
     anchors on the squares the move changed) is never below the later pass
-    worked out in full, and where move generation leaves out the placements
+    or the slot bound worked out in full, and where move generation leaves out the placements
     whose credits for now cannot beat what the position needs, it gives
     every other placement, in the same order. The layer's hash, also kept
     from the log only when the table is read, equals the hash of the layer

@@ -60,6 +60,10 @@ typedef struct { uint64_t check, data; } Entry;
 typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
 typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
 
+/* what an expanded position leaves its children (quick_slots): every card's reach on its layer
+ * on the credits for `later` (the children's later pass) and, with now_ok, for now */
+typedef struct { int ok, now_ok, later, left; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
+
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -79,7 +83,7 @@ typedef struct {
     int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2], zh_at;  /* zh_at: the log entries zh shows */
     uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
     /* per depth, what an expanded position leaves its children for their later pass (quick_later) */
-    struct { int ok, later, left; int reach[MAXCARDS]; } hint[MAXDEPTH];
+    Hint hint[MAXDEPTH];
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
     int checking;
     long long plane_reads, quick_checks, plane_wrong;
@@ -460,33 +464,72 @@ static int reaches(Core *s, int later, int n, int *out) {
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
 /* the most card `card` is credited by an anchor that covers a square of the rectangle at
- * (fx, fy), fw wide and fh tall (the squares the last move changed), on 8-bit planes; with
- * those of a few anchors to their right, which only raises it */
-static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, int fw, int fh) {
-    const int8_t *first = plane8(s, later, left, 0);
+ * (fx, fy), fw wide and fh tall (the squares the last move changed); with those of a few
+ * anchors to their right, which only raises it. At most 5 anchors a row: one run of 16 (8-bit)
+ * or 8 (16-bit) covers them. */
+static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, int fh) {
+    if (s->byte_ok[later]) {
+        const int8_t *first = plane8(s, later, left, 0);
 #if defined(__SSE2__)
-    const __m128i flip = _mm_set1_epi8((char)0x80);
-    __m128i top = flip;
+        const __m128i flip = _mm_set1_epi8((char)0x80);
+        __m128i top = flip;
+#else
+        int best = 0;
+#endif
+        for (int o = 0; o < s->norient[card]; o++) {
+            const Orient *or_ = &s->orient[card][o];
+            const int8_t *base = first + (fy - or_->h + 1) * GW + fx - or_->w + 1, *l[6];
+            int rows = fh + or_->h - 1;
+            for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
+            for (int i = 0; i < rows * GW; i += GW) {
+#if defined(__SSE2__)
+                __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+                                          _mm_loadu_si128((const __m128i *)(l[1] + i)));
+                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+                top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
+#else
+                for (int j = i; j < i + 16; j++) {
+                    int v = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
+                    if (v > best) best = v;
+                }
+#endif
+            }
+        }
+#if defined(__SSE2__)
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
+        top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
+        return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+#else
+        return best;
+#endif
+    }
+    const int16_t *first = plane16(s, later, left, 0);
+#if defined(__SSE2__)
+    __m128i top = _mm_setzero_si128();
 #else
     int best = 0;
 #endif
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
-        const int8_t *base = first + (fy - or_->h + 1) * GW + fx - or_->w + 1, *l[6];
+        const int16_t *base = first + (fy - or_->h + 1) * GW + fx - or_->w + 1, *l[6];
         int rows = fh + or_->h - 1;
         for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
-        /* at most 5 anchors a row: one run of 16 covers them */
         for (int i = 0; i < rows * GW; i += GW) {
 #if defined(__SSE2__)
-            __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
+            __m128i t = _mm_add_epi16(_mm_loadu_si128((const __m128i *)(l[0] + i)),
                                       _mm_loadu_si128((const __m128i *)(l[1] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-            t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
-            top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
+            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
+            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
+            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
+            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+            top = _mm_max_epi16(top, t);
 #else
-            for (int j = i; j < i + 16; j++) {
+            for (int j = i; j < i + 8; j++) {
                 int v = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
                 if (v > best) best = v;
             }
@@ -494,63 +537,88 @@ static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, i
         }
     }
 #if defined(__SSE2__)
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
-    return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 8));
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 4));
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 2));
+    return (int16_t)_mm_cvtsi128_si32(top);
 #else
     return best;
 #endif
 }
 
-/* The later pass (Bounder.later's total) of a position, from above, at a fraction of the cost:
- * its parent left each card's reach on its own layer (for the same `later` and `left`), and
- * only the anchors that cover a square the move changed can be credited differently now
- * (every other anchor of the new window lies in the old one with the same credits, or on
- * empty table only, like one there). So the most of each card is at most the larger of its
- * reach before the move and its best anchor on the changed squares. NONE when the parent
- * left nothing that fits. */
-static int quick_later(Core *s, int later) {
+/* Bounder.slots from above, at a fraction of the cost, or NONE when that is above `need` (or
+ * the parent left nothing that fits): the parent left each card's reach on its own layer, for
+ * the later pass and for now (with the same `left`), and only the anchors that cover a square
+ * the move changed can be credited differently now (every other anchor of the new window lies
+ * in the old one with the same credits, or on empty table only, like one there). So each
+ * card's reach is at most the larger of its reach before the move and its best anchor on the
+ * changed squares; the later pass and the pass for now are then bounded as in slots(). */
+static int slots_from(Core *s, Later *L, int need);
+static void later_credits_into(Core *s, Later *L);
+
+static int quick_slots(Core *s, int need) {
     if (!s->depth) return NONE;
-    int left = s->tokens_used < s->tokens;
-    if (!s->hint[s->depth - 1].ok || s->hint[s->depth - 1].later != later || s->hint[s->depth - 1].left != left)
-        return NONE;
-    const int *before = s->hint[s->depth - 1].reach;
+    int later = to_play(s) - 1, left = s->tokens_used < s->tokens;
+    const Hint *h = &s->hint[s->depth - 1];
+    if (!h->ok || h->later != later || h->left != left) return NONE;
     const Step *st = &s->path[s->depth - 1];
     const Orient *fo = &s->orient[st->card][st->orient];
-    int fx = st->anchor % GW, fy = st->anchor / GW;
+    int fx = st->anchor % GW, fy = st->anchor / GW, unit = s->unit[later];
     sync_plane(s, later, left);
     if (s->checking) check_plane(s, later, left);
-    int total = 0, k = to_play(s);
+    int total = 0, k = to_play(s), per[MAXCARDS];
     for (int i = 0; i < k; i++) {
-        int c = card_at(s, i), t = touch_reach(s, c, later, left, fx, fy, fo->w, fo->h);
-        total += t > before[c] ? t : before[c];
+        int c = card_at(s, i), t = touch_reach(s, c, later, left, fx, fy, fo->h);
+        total += per[i] = t > h->reach[c] ? t : h->reach[c];
     }
-    return total;
+    if (s->checking) {  /* check_planes: never below the later pass itself */
+        Later exact = {0};
+        later_credits_into(s, &exact);
+        s->quick_checks++;
+        if (total < exact.total) s->plane_wrong++;
+    }
+    if (total / unit <= need) return total / unit;
+    if (!h->now_ok) return NONE;
+    sync_plane(s, 0, left);
+    int best = NONE;
+    for (int i = 0; i < s->nhand; i++) {
+        int c = s->hand[i], t = touch_reach(s, c, 0, left, fx, fy, fo->h);
+        if (t < h->now[c]) t = h->now[c];
+        int v = (t * unit + total - per[i]) / unit;
+        if (v > best) best = v;
+    }
+    if (s->checking) {  /* check_planes: never below slots() */
+        Later exact = {0};
+        s->quick_checks++;
+        if (best < slots_from(s, &exact, NONE)) s->plane_wrong++;
+    }
+    return best <= need ? best : NONE;
 }
 
 /* Bounder.later */
-static void later_credits(Core *s, Later *L) {
-    if (L->have) return;
+static void later_credits_into(Core *s, Later *L) {
     int k = to_play(s), n = k - 1;
     L->unit = s->unit[n];
     L->total = reaches(s, n, k, L->per);
     L->have = 1;
 }
 
+static void later_credits(Core *s, Later *L) {
+    if (L->have) return;
+    later_credits_into(s, L);
+}
+
 /* Bounder.slots */
 static int slots(Core *s, Later *L, int need) {
     if (need != NONE && !L->have) {  /* most positions are cut here: first the quick way */
-        int later = to_play(s) - 1, q = quick_later(s, later);
-        if (s->checking && q != NONE) {  /* check_planes: never below the later pass itself */
-            Later exact = {0};
-            later_credits(s, &exact);
-            s->quick_checks++;
-            if (q < exact.total) s->plane_wrong++;
-        }
-        if (q != NONE && q / s->unit[later] <= need) return q / s->unit[later];
+        int q = quick_slots(s, need);
+        if (q != NONE) return q;
     }
+    return slots_from(s, L, need);
+}
+
+/* slots() worked out in full */
+static int slots_from(Core *s, Later *L, int need) {
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
     int now[2], best = NONE;
@@ -1006,16 +1074,21 @@ static int dfs(Core *s, int cur, int *exact) {
         n = 0;
     }
     if (!n && !dropped) return game_over(s, cur, key, exact);
-    /* for the children's quick_later: every card's reach on this layer (8-bit credits only: the
-     * later pass of four cards and more seldom cuts) */
-    s->hint[s->depth].ok = 0;
+    /* for the children's quick_slots: every card's reach on this layer (where the children's
+     * credits fit a byte: with four cards to play and more, the quick way seldom cuts) */
+    Hint *hn = &s->hint[s->depth];
+    hn->ok = hn->now_ok = 0;
     if (k >= 2 && k - 1 <= s->slot_cards && s->byte_ok[k - 2]) {
         int per[MAXCARDS];
-        s->hint[s->depth].later = k - 2;
-        s->hint[s->depth].left = s->tokens_used < s->tokens;
+        hn->later = k - 2;
+        hn->left = s->tokens_used < s->tokens;
         reaches(s, k - 2, k, per);
-        for (int i = 0; i < k; i++) s->hint[s->depth].reach[card_at(s, i)] = per[i];
-        s->hint[s->depth].ok = 1;
+        for (int i = 0; i < k; i++) hn->reach[card_at(s, i)] = per[i];
+        hn->ok = 1;
+        int m = k < 3 ? k : 3;  /* the children's hand cards are among the first three */
+        reaches(s, 0, m, per);
+        for (int i = 0; i < m; i++) hn->now[card_at(s, i)] = per[i];
+        hn->now_ok = 1;
     }
     /* the moves gen_moves left out gain no more than `above`: with what follows them, no more
      * than `need` */
