@@ -201,8 +201,9 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     says, square by square: a plane left stale would make a bound too low (a
     wrong answer) or too high (a slow search), and the search alone shows
     neither. Likewise the quick slot bound (from the parent's reaches and the
-    anchors on the squares the move changed) is never below the later pass
-    or the slot bound worked out in full, and where move generation leaves out the placements
+    anchors on the squares the move changed, even where the move spent the
+    last rotten token) is never below the later pass or the slot bound
+    worked out in full, and where move generation leaves out the placements
     whose credits for now cannot beat what the position needs, it gives
     every other placement, in the same order. The layer's hash, also kept
     from the log only when the table is read, equals the hash of the layer
@@ -215,6 +216,7 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     read, quick, wrong = s.core.check_planes(False)
     assert read > 1000 and quick > 1000
     assert wrong == 0
+    assert s.core.left_monotone  # else children that spend the last token would not be checked
 
 
 def test_native_search_on_two_processes():

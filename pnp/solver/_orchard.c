@@ -16,6 +16,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
@@ -84,6 +85,7 @@ typedef struct {
     uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
     /* per depth, what an expanded position leaves its children for their later pass (quick_later) */
     Hint hint[MAXDEPTH];
+    int left_monotone;  /* no credit is larger with no mismatch left than with one (Core_init) */
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
     int checking;
     long long plane_reads, quick_checks, plane_wrong;
@@ -560,7 +562,9 @@ static int quick_slots(Core *s, int need) {
     if (!s->depth) return NONE;
     int later = to_play(s) - 1, left = s->tokens_used < s->tokens;
     const Hint *h = &s->hint[s->depth - 1];
-    if (!h->ok || h->later != later || h->left != left) return NONE;
+    /* a parent with a mismatch left may have a child without: its reaches still bound the
+     * child's where no credit rises when mismatches run out (left_monotone) */
+    if (!h->ok || h->later != later || (h->left != left && !(h->left && s->left_monotone))) return NONE;
     const Step *st = &s->path[s->depth - 1];
     const Orient *fo = &s->orient[st->card][st->orient];
     int fx = st->anchor % GW, fy = st->anchor / GW, unit = s->unit[later];
@@ -1337,6 +1341,14 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
         s->lane8[i] = q;
     }
+    s->left_monotone = 1;
+    for (int l = 0; l < nl; l++)
+        for (int c = 0; c < NCODES; c++)
+            for (int f = 0; f < NFR; f++) {
+                int32_t none = s->cred[((size_t)(l * 2) * NCODES + c) * NFR + f];
+                int32_t one = s->cred[((size_t)(l * 2 + 1) * NCODES + c) * NFR + f];
+                if (none != NEVER && (one == NEVER || none > one)) s->left_monotone = 0;
+            }
     free(s->p8);
     free(s->p16);
     s->p8 = calloc((size_t)(s->slot_cards ? s->slot_cards : 1) * 2 * NFR * PLANE, 1);
@@ -1519,6 +1531,13 @@ static PyObject *Core_check_planes(Core *s, PyObject *args) {
     return Py_BuildValue("(LLL)", s->plane_reads, s->quick_checks, s->plane_wrong);
 }
 
+static PyMemberDef Core_members[] = {
+    {"left_monotone", T_INT, offsetof(Core, left_monotone), READONLY,
+     "1 when no credit is larger with no mismatch left than with one (children's bounds may then use "
+     "the reaches their parent worked out with one left)."},
+    {NULL, 0, 0, 0, NULL},
+};
+
 static PyMethodDef Core_methods[] = {
     {"check_planes", (PyCFunction)Core_check_planes, METH_VARARGS,
      "Check the planes and quick later passes of every bound from now on (for the tests): (read, quick, wrong) so far."},
@@ -1540,6 +1559,7 @@ static PyTypeObject CoreType = {
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,
     .tp_methods = Core_methods,
+    .tp_members = Core_members,
 };
 
 static struct PyModuleDef module = {
