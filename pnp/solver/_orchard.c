@@ -95,6 +95,7 @@ typedef struct {
     long long plane_reads, quick_checks, plane_wrong;
     int byte_ok[MAXLATER];
     int unit[MAXLATER];
+    int scale[MAXLATER];  /* the credits and unit of each later as given, over these (Core_init) */
     uint64_t pk[NFR][NCODES];
     /* transposition table */
     Entry *tt;
@@ -1316,6 +1317,21 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
         Py_DECREF(pair);
     }
+    /* each later's credits and unit over their greatest common divisor: the slot bound divides
+     * by the unit, so it is unchanged, and more of them fit a byte (Orchard's credits for
+     * three cards to come are all multiples of 3: in sixths of a point up to 24, they are
+     * halves up to 8) */
+    for (int l = 0; l < nl; l++) {
+        int g = s->unit[l];
+        for (size_t i = (size_t)l * 2 * NCODES * NFR; i < (size_t)(l + 1) * 2 * NCODES * NFR; i++) {
+            int a = s->cred[i] == NEVER ? 0 : abs(s->cred[i]);
+            while (a) { int t = g % a; g = a; a = t; }
+        }
+        s->scale[l] = g;
+        s->unit[l] /= g;
+        for (size_t i = (size_t)l * 2 * NCODES * NFR; i < (size_t)(l + 1) * 2 * NCODES * NFR; i++)
+            if (s->cred[i] != NEVER) s->cred[i] /= g;
+    }
     for (int f = 0; f < NFR; f++)
         for (int c = 0; c < NCODES; c++) s->pk[f][c] = pack(s, f, c);
     free(s->lane16);
@@ -1502,7 +1518,7 @@ static PyObject *Core_bounds(Core *s, PyObject *args) {
     if (!later || !now) { Py_XDECREF(later); Py_XDECREF(now); return NULL; }
     int per[MAXCARDS], mine[2];
     reaches(s, k - 1, k, per);
-    for (int i = 0; i < k; i++) PyList_SET_ITEM(later, i, PyLong_FromLong(per[i]));
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(later, i, PyLong_FromLong(per[i] * s->scale[k - 1]));  /* as given */
     reaches(s, 0, s->nhand, mine);
     for (int i = 0; i < s->nhand; i++) PyList_SET_ITEM(now, i, PyLong_FromLong(mine[i]));
     return Py_BuildValue("(iNN)", knapsack(s), later, now);
