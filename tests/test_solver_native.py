@@ -213,8 +213,8 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     assert s.make_core()
     s.core.check_planes(True)
     assert s.run().proven
-    read, quick, wrong = s.core.check_planes(False)
-    assert read > 1000 and quick > 1000
+    read, checked, wrong = s.core.check_planes(False)
+    assert read > 1000 and checked > 1000
     assert wrong == 0
     assert s.core.left_monotone  # else children that spend the last token would not be checked
 

@@ -79,7 +79,7 @@ typedef struct {
     int card_fruits[MAXCARDS][NFR];
     int slot_cards;
     int32_t *cred;   /* [(later * 2 + left) * NCODES + code] * NFR: credits, NEVER where no card may go */
-    uint64_t *lane16; /* the same, one word per code: the lane values of build_lanes, 16 bits a fruit */
+    uint64_t *lane16; /* the same, one word per code: a square's values in the planes (set_plane), 16 bits a fruit */
     uint32_t *lane8;  /* the same in 8 bits a fruit, for the `later` whose credits fit (byte_ok) */
     int8_t *p8;       /* the planes of set_plane(): [(later * 2 + left) * NFR + fruit] * PLANE */
     int16_t *p16;
@@ -87,12 +87,12 @@ typedef struct {
      * them off), and per plane set (later * 2 + left) how many of them it shows */
     int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2], zh_at;  /* zh_at: the log entries zh shows */
     uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
-    /* per depth, what an expanded position leaves its children for their later pass (quick_later) */
+    /* per depth, what an expanded position leaves its children for their bounds (quick_slots) */
     Hint hint[MAXDEPTH];
     int left_monotone;  /* no credit is larger with no mismatch left than with one (Core_init) */
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
     int checking;
-    long long plane_reads, quick_checks, plane_wrong;
+    long long plane_reads, other_checks, plane_wrong;
     int byte_ok[MAXLATER];
     int unit[MAXLATER];
     int scale[MAXLATER];  /* the credits and unit of each later as given, over these (Core_init) */
@@ -584,7 +584,7 @@ static int quick_slots(Core *s, int need) {
     if (s->checking) {  /* check_planes: never below the later pass itself */
         Later exact = {0};
         later_credits_into(s, &exact);
-        s->quick_checks++;
+        s->other_checks++;
         if (total < exact.total) s->plane_wrong++;
     }
     if (total / unit <= need) return total / unit;
@@ -599,7 +599,7 @@ static int quick_slots(Core *s, int need) {
     }
     if (s->checking) {  /* check_planes: never below slots() */
         Later exact = {0};
-        s->quick_checks++;
+        s->other_checks++;
         if (best < slots_from(s, &exact, NONE)) s->plane_wrong++;
     }
     return best <= need ? best : NONE;
@@ -881,7 +881,7 @@ static inline uint64_t layer_hash(Core *s) {
         for (int y = s->y0; y <= s->y1; y++)
             for (int x = s->x0; x <= s->x1; x++)
                 if (s->grid[y * GW + x]) h ^= zob(y * GW + x, s->grid[y * GW + x]);
-        s->quick_checks++;
+        s->other_checks++;
         if (h != s->zh) s->plane_wrong++;
     }
     return s->zh;
@@ -1067,7 +1067,7 @@ static int dfs(Core *s, int cur, int *exact) {
         /* check_planes: past the moves at most `above` (some may be left in), the same moves */
         static MoveRec all[MAXMOVES];
         int na = gen_moves(s, all, -1, NULL), a = 0, j = 0;
-        s->quick_checks++;
+        s->other_checks++;
         for (;;) {
             while (a < na && all[a].gain <= above[s->hand[0] == all[a].card ? 0 : 1]) a++;
             while (j < n && mv[j].gain <= above[s->hand[0] == mv[j].card ? 0 : 1]) j++;
@@ -1543,13 +1543,14 @@ static PyObject *Core_clear(Core *s, PyObject *unused) {
 }
 
 /* check_planes(on): from now on (or no longer), every bound compares the planes it reads with
- * the grid, and every quick_later answer with the later pass worked out in full; returns
- * (planes read, quick answers, wrong) since the core was made */
+ * the grid, every quick_slots answer with slots() worked out in full, every filtered move
+ * generation with the full one and every hash of the layer with one worked out afresh; returns
+ * (planes read, other checks, wrong) since the core was made */
 static PyObject *Core_check_planes(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
     s->checking = on;
-    return Py_BuildValue("(LLL)", s->plane_reads, s->quick_checks, s->plane_wrong);
+    return Py_BuildValue("(LLL)", s->plane_reads, s->other_checks, s->plane_wrong);
 }
 
 static PyMemberDef Core_members[] = {
@@ -1561,7 +1562,7 @@ static PyMemberDef Core_members[] = {
 
 static PyMethodDef Core_methods[] = {
     {"check_planes", (PyCFunction)Core_check_planes, METH_VARARGS,
-     "Check the planes and quick later passes of every bound from now on (for the tests): (read, quick, wrong) so far."},
+     "Check the planes, quick bounds, filtered moves and hashes from now on (for the tests): (read, other checks, wrong) so far."},
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack and slot reaches of a position (see the C source)."},
