@@ -66,8 +66,9 @@ typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
 typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
 
 /* what an expanded position leaves its children (quick_slots): every card's reach on its layer
- * on the credits for `later` (the children's later pass) and, with now_ok, for now */
-typedef struct { int ok, now_ok, later, left; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
+ * on the credits for `later` (the children's later pass) and, for the cards that can be in a
+ * child's hand, for now */
+typedef struct { int ok, later, left; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
 
 typedef struct {
     PyObject_HEAD
@@ -471,9 +472,9 @@ static int reaches(Core *s, int later, int n, int *out) {
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
 /* the most card `card` is credited by an anchor that covers a square of the rectangle at
- * (fx, fy), fw wide and fh tall (the squares the last move changed); with those of a few
+ * (fx, fy), fh tall (the squares the last move changed, 2 or 3 wide); with those of a few
  * anchors to their right, which only raises it. At most 5 anchors a row: one run of 16 (8-bit)
- * or 8 (16-bit) covers them. (The same scan as slot_reach, on another rectangle, with one run a
+ * or 8 (16-bit) covers them, whatever the width. (The same scan as slot_reach, on another rectangle, with one run a
  * row: one function for both, even inlined, made 9-card proofs 12 % slower.) */
 static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, int fh) {
     if (s->byte_ok[later]) {
@@ -562,7 +563,7 @@ static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, i
  * card's reach is at most the larger of its reach before the move and its best anchor on the
  * changed squares; the later pass and the pass for now are then bounded as in slots(). */
 static int slots_from(Core *s, Later *L, int need);
-static void later_credits_into(Core *s, Later *L);
+static void later_credits(Core *s, Later *L);
 
 static int quick_slots(Core *s, int need) {
     if (!s->depth) return NONE;
@@ -583,12 +584,11 @@ static int quick_slots(Core *s, int need) {
     }
     if (s->checking) {  /* check_planes: never below the later pass itself */
         Later exact = {0};
-        later_credits_into(s, &exact);
+        later_credits(s, &exact);
         s->other_checks++;
         if (total < exact.total) s->plane_wrong++;
     }
     if (total / unit <= need) return total / unit;
-    if (!h->now_ok) return NONE;
     sync_plane(s, 0, left);
     int best = NONE;
     for (int i = 0; i < s->nhand; i++) {
@@ -606,16 +606,12 @@ static int quick_slots(Core *s, int need) {
 }
 
 /* Bounder.later */
-static void later_credits_into(Core *s, Later *L) {
+static void later_credits(Core *s, Later *L) {
+    if (L->have) return;
     int k = to_play(s), n = k - 1;
     L->unit = s->unit[n];
     L->total = reaches(s, n, k, L->per);
     L->have = 1;
-}
-
-static void later_credits(Core *s, Later *L) {
-    if (L->have) return;
-    later_credits_into(s, L);
 }
 
 /* Bounder.slots */
@@ -757,23 +753,8 @@ static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
 #endif
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
-            const uint64_t *p0 = s->pk[or_->f[0]], *p1 = s->pk[or_->f[1]], *p2 = s->pk[or_->f[2]];
-            const uint64_t *p3 = s->pk[or_->f[3]], *p4 = s->pk[or_->f[4]], *p5 = s->pk[or_->f[5]];
-            int o0 = or_->off[0], o1 = or_->off[1], o2 = or_->off[2], o3 = or_->off[3], o4 = or_->off[4], o5 = or_->off[5];
-            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
-                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) {
-                    int a = ay * GW + ax;
-                    const uint16_t *g = s->grid + a;
-                    uint64_t v = p0[g[o0]] + p1[g[o1]] + p2[g[o2]] + p3[g[o3]] + p4[g[o4]] + p5[g[o5]];
-                    if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) continue;
-                    if (n >= MAXMOVES) { s->overflow = 1; continue; }
-                    tmp[n].card = (int16_t)card;
-                    tmp[n].orient = (int16_t)o;
-                    tmp[n].anchor = a;
-                    tmp[n].gain = decode(s, v);
-                    n++;
-                }
-            }
+            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
+                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) n = place(s, tmp, n, card, o, ay * GW + ax, left);
         }
     }
     /* counting sort on the gain, best first, ties in generation order */
@@ -1085,20 +1066,19 @@ static int dfs(Core *s, int cur, int *exact) {
     }
     if (!n && !dropped) return game_over(s, cur, key, exact);
     /* for the children's quick_slots: every card's reach on this layer (where the children's
-     * credits fit a byte: with four cards to play and more, the quick way seldom cuts) */
+     * credits fit a byte: on 16-bit credits the quick way measured slower, as it seldom cut) */
     Hint *hn = &s->hint[s->depth];
-    hn->ok = hn->now_ok = 0;
+    hn->ok = 0;
     if (k >= 2 && k - 1 <= s->slot_cards && s->byte_ok[k - 2]) {
         int per[MAXCARDS];
         hn->later = k - 2;
         hn->left = s->tokens_used < s->tokens;
         reaches(s, k - 2, k, per);
         for (int i = 0; i < k; i++) hn->reach[card_at(s, i)] = per[i];
-        hn->ok = 1;
         int m = k < 3 ? k : 3;  /* the children's hand cards are among the first three */
         reaches(s, 0, m, per);
         for (int i = 0; i < m; i++) hn->now[card_at(s, i)] = per[i];
-        hn->now_ok = 1;
+        hn->ok = 1;
     }
     /* the moves gen_moves left out gain no more than `above`: with what follows them, no more
      * than `need` */
