@@ -125,6 +125,8 @@ typedef struct {
     int depth;
     Step path[MAXDEPTH], line[MAXDEPTH];
     int nline, improved;
+    int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
+    int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     long long stat[MAXCARDS + 1][4];  /* per cards to play: positions, table answers, bound cuts, expanded */
     MoveRec moves[MAXDEPTH][MAXMOVES];
 } Core;
@@ -255,13 +257,17 @@ static inline uint64_t share_key(Core *s, int f, int bases, int events, int k) {
     return (((key << 4 | (uint64_t)s->supply[f]) << 4 | (uint64_t)bases) << 8 | (uint64_t)events) << 5 | (uint64_t)k;
 }
 
-/* Bounder.fruit_gains, summed */
-static int knapsack(Core *s) {
-    int covers[NFR] = {0}, k = to_play(s);
-    for (int i = 0; i < k; i++) {
+/* per fruit, its cells on the cards still to play */
+static inline void cells_left(Core *s, int *covers) {
+    for (int f = 0; f < NFR; f++) covers[f] = 0;
+    for (int i = 0, k = to_play(s); i < k; i++) {
         int c = card_at(s, i);
         for (int f = 0; f < s->nfruits; f++) covers[f] += s->card_fruits[c][f];
     }
+}
+
+/* Bounder.fruit_gains, summed, with `covers` (cells_left) and `k` cards to play */
+static int knapsack_of(Core *s, const int *covers, int k) {
     int total = 0;
     for (int f = 0; f < s->nfruits; f++) {
         int b = s->bases[f] < s->supply[f] ? s->bases[f] : s->supply[f];
@@ -276,6 +282,13 @@ static int knapsack(Core *s) {
         total += got;
     }
     return total;
+}
+
+/* Bounder.fruit_gains, summed */
+static int knapsack(Core *s) {
+    int covers[NFR];
+    cells_left(s, covers);
+    return knapsack_of(s, covers, to_play(s));
 }
 
 /* Engine.lanes, kept square by square: per `later`, per `left` (a mismatch still allowed) and
@@ -868,6 +881,47 @@ static inline uint64_t layer_hash(Core *s) {
     return s->zh;
 }
 
+/* the six squares' codes after the outcome `mask` of a resolved move, the new dice taken from
+ * `supply`; returns how many */
+static inline int outcome_squares(const Resolved *r, int mask, uint16_t *nw, int *supply) {
+    int n = 0;
+    memcpy(nw, r->new_, sizeof(uint16_t) * 6);
+    for (int i = 0; i < r->nwant; i++)
+        if (mask >> i & 1) {
+            int f = r->wantf[i];
+            nw[r->wanti[i]] |= (uint16_t)((1 << 6) | (f << 11));
+            supply[f]--;
+            n++;
+        }
+    return n;
+}
+
+static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv);
+static void undo(Core *s, const Resolved *r, const Saved *sv);
+
+/* the knapsack after the outcome `mask` of `m`, without playing it: the six squares and the
+ * supply are tallied in and taken out again (`covers`: cells_left now) */
+static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *covers) {
+    int keep[NFR], cov[NFR];
+    uint16_t nw[6];
+    memcpy(keep, s->supply, sizeof keep);
+    memcpy(s->supply, r->supply, sizeof keep);
+    outcome_squares(r, mask, nw, s->supply);
+    for (int f = 0; f < NFR; f++) cov[f] = covers[f] - s->card_fruits[m->card][f];
+    for (int i = 0; i < 6; i++) { tally(s, r->old[i], -1); tally(s, nw[i], 1); }
+    int v = knapsack_of(s, cov, to_play(s) - 1);
+    for (int i = 0; i < 6; i++) { tally(s, nw[i], -1); tally(s, r->old[i], 1); }
+    memcpy(s->supply, keep, sizeof keep);
+    if (s->checking) {  /* check_planes: the knapsack of the move played */
+        Saved sv;
+        apply(s, m, r, mask, &sv);
+        s->other_checks++;
+        if (knapsack(s) != v) s->plane_wrong++;
+        undo(s, r, &sv);
+    }
+    return v;
+}
+
 static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv) {
     sv->x0 = s->x0; sv->x1 = s->x1; sv->y0 = s->y0; sv->y1 = s->y1;
     memcpy(sv->hand, s->hand, sizeof s->hand);
@@ -877,14 +931,7 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
     s->tokens_used = r->tokens_used;
     memcpy(s->supply, r->supply, sizeof s->supply);
     uint16_t nw[6];
-    memcpy(nw, r->new_, sizeof nw);
-    for (int i = 0; i < r->nwant; i++)
-        if (mask >> i & 1) {
-            int f = r->wantf[i];
-            nw[r->wanti[i]] |= (uint16_t)((1 << 6) | (f << 11));
-            s->supply[f]--;
-            s->tree_dice += 1;
-        }
+    s->tree_dice += outcome_squares(r, mask, nw, s->supply);
     for (int i = 0; i < 6; i++) {
         int p = r->pos[i];
         tally(s, r->old[i], -1);
@@ -1005,7 +1052,16 @@ static int outcome_gain(const Core *s, const Resolved *r, int mask) {
     return r->tree_dice + pop6(mask) - PEN * r->tokens_used - (s->tree_dice - PEN * s->tokens_used);
 }
 
+/* how often the knapsack cuts positions with `k` cards to play, lately: a parent works it out
+ * for its children before playing their moves only where it cuts often enough to pay */
+static inline void knap_seen(Core *s, int k, int cut) {
+    s->knap_cuts[k] += cut;
+    if (++s->knap_tries[k] >= 4096) { s->knap_tries[k] >>= 1; s->knap_cuts[k] >>= 1; }
+}
+
 static int dfs(Core *s, int cur, int *exact) {
+    int given = s->pre_at == s->depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
+    s->pre_at = -1;
     s->nodes++;
     if (s->nodes >= s->next_check) check(s);
     Later L = {0};
@@ -1017,8 +1073,9 @@ static int dfs(Core *s, int cur, int *exact) {
         key = layer_hash(s) ^ hand_key(s);
         __builtin_prefetch(tt_bucket(s, key));
     }
-    int knap = knapsack(s);
+    int knap = given != NONE ? given : knapsack(s);
     int need = incumbent(s) - cur;
+    if (given == NONE && k >= 2 && k <= BOUND_FIRST) knap_seen(s, k, knap <= need);
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
     stat[0]++;
     int tv, tex, ub = NONE;
@@ -1083,6 +1140,10 @@ static int dfs(Core *s, int cur, int *exact) {
     /* the moves gen_moves left out gain no more than `above`: with what follows them, no more
      * than `need` */
     int best_exact = NONE, max_open = NONE, i;
+    /* children with 2 to BOUND_FIRST cards to play are bounded before anything else */
+    int pre = k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
+    int covers[NFR];
+    if (pre) cells_left(s, covers);
     if (above[0] != NONE) max_open = need;
     for (i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
@@ -1103,6 +1164,20 @@ static int dfs(Core *s, int cur, int *exact) {
             if (after != NONE && g + after <= incumbent(s) - cur) {
                 if (g + after > max_open) max_open = g + after;
                 continue;
+            }
+            if (pre) {
+                /* the child would work out its knapsack first: here, without playing the move */
+                int kn = child_knapsack(s, m, &r, use, covers);
+                knap_seen(s, k - 1, kn <= incumbent(s) - cur - g);
+                s->pre_knap = kn;
+                s->pre_at = s->depth + 1;
+                if (kn <= incumbent(s) - cur - g) {
+                    s->nodes++;
+                    s->stat[k - 1][0]++;
+                    s->stat[k - 1][2]++;
+                    if (g + kn > max_open) max_open = g + kn;
+                    continue;
+                }
             }
             int ex;
             int v = child(s, m, &r, use, cur, g, get, fmask, &ex);
@@ -1452,6 +1527,7 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
     s->next_check = CHECK_EVERY;
     s->stopped = s->failed = s->overflow = 0;
     s->depth = 0;
+    s->pre_at = -1;
     s->improved = 0;
     s->nline = 0;
     int exact = 0;
