@@ -95,6 +95,9 @@ typedef struct {
     int checking;
     long long plane_reads, other_checks, plane_wrong;
     int byte_ok[MAXLATER];
+    /* every credit for now is at least 0 but a mismatch's, at least mis_min (Core_init):
+     * gen_moves can find the legal placements on the planes */
+    int legal_floor_ok, mis_min;
     int unit[MAXLATER];
     int scale[MAXLATER];  /* the credits and unit of each later as given, over these (Core_init) */
     uint64_t pk[NFR][NCODES];
@@ -726,16 +729,21 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
  * to an SSE2 instruction, and the rest are never looked at */
 static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
     static MoveRec tmp[MAXMOVES];
-    int n = 0, left = s->tokens - s->tokens_used;
+    int n = 0, left = s->tokens - s->tokens_used, sifted = 0;
     for (int hi = 0; hi < s->nhand; hi++) {
         if (only >= 0 && hi != only) continue;
         int card = s->hand[hi];
+        /* the run over the planes also finds the legal placements alone: their credits for now
+         * are at least 0 on every square but the mismatches, of which there are at most `left`
+         * (legal_floor); a square no card may cover sinks the sum far below */
+        int floor_at = above && above[hi] != NONE ? above[hi] : s->legal_floor_ok ? left * s->mis_min - 1 : NONE;
 #if defined(__SSE2__)
-        if (above && above[hi] != NONE && s->byte_ok[0] && above[hi] >= -100) {
-            if (above[hi] >= 6 * BYTE_MAX) continue;  /* no placement gains that much */
+        if (floor_at != NONE && s->byte_ok[0] && floor_at >= -100) {
+            if (floor_at >= 6 * BYTE_MAX) continue;  /* no placement gains that much */
+            if (!above || above[hi] == NONE) sifted = 1;
             int l01 = s->tokens_used < s->tokens;
             sync_plane(s, 0, l01);
-            const __m128i floor = _mm_set1_epi8((char)above[hi]);
+            const __m128i floor = _mm_set1_epi8((char)floor_at);
             for (int o = 0; o < s->norient[card]; o++) {
                 const Orient *or_ = &s->orient[card][o];
                 int ax0 = s->x0 - or_->w + 1, nx = s->x1 - ax0 + 1;
@@ -769,6 +777,24 @@ static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
                 for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) n = place(s, tmp, n, card, o, ay * GW + ax, left);
         }
+    }
+    if (s->checking && sifted) {  /* check_planes: the legal placements found by the run are all of them */
+        static MoveRec all[MAXMOVES];
+        int na = 0, j = 0;
+        for (int hi = 0; hi < s->nhand; hi++) {
+            if (only >= 0 && hi != only) continue;
+            int card = s->hand[hi];
+            for (int o = 0; o < s->norient[card]; o++) {
+                const Orient *or_ = &s->orient[card][o];
+                for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
+                    for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) na = place(s, all, na, card, o, ay * GW + ax, left);
+            }
+        }
+        s->other_checks++;
+        if (na != n) s->plane_wrong++;
+        else for (; j < n; j++)
+            if (all[j].anchor != tmp[j].anchor || all[j].orient != tmp[j].orient || all[j].card != tmp[j].card ||
+                all[j].gain != tmp[j].gain) { s->plane_wrong++; break; }
     }
     /* counting sort on the gain, best first, ties in generation order */
     int count[256], lo = 255, hi = 0;
@@ -1417,6 +1443,14 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
         s->lane8[i] = q;
     }
+    s->legal_floor_ok = nl > 0;
+    s->mis_min = 0;
+    for (int c = 0; c < NCODES; c++)
+        for (int f = 0; f < NFR; f++) {
+            int32_t none = s->cred[(size_t)c * NFR + f], one = s->cred[((size_t)NCODES + c) * NFR + f];
+            if (none != NEVER && (none < 0 || one < 0)) s->legal_floor_ok = 0;
+            if (none == NEVER && one != NEVER && one < s->mis_min) s->mis_min = one;
+        }
     s->left_monotone = 1;
     for (int l = 0; l < nl; l++)
         for (int c = 0; c < NCODES; c++)
