@@ -205,9 +205,11 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     last rotten token) is never below the later pass or the slot bound
     worked out in full, and where move generation leaves out the placements
     whose credits for now cannot beat what the position needs, it gives
-    every other placement, in the same order. The layer's hash, also kept
-    from the log only when the table is read, equals the hash of the layer
-    worked out afresh."""
+    every other placement, in the same order; where there is no such bound,
+    the placements it finds legal on the planes are all the legal ones. The
+    layer's hash, also kept from the log only when the table is read, equals
+    the hash of the layer worked out afresh, and the knapsack a parent works
+    out for a child before playing its move equals the child's own."""
     game = find_game(game_id)
     s = Searcher(game, game.parse_deal(deal), beam_width=1)
     assert s.make_core()
