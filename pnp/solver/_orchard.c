@@ -723,6 +723,16 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
     return n + 1;
 }
 
+/* every legal placement of `card`, tried anchor by anchor, onto tmp[n...]; the new n */
+static int place_all(Core *s, MoveRec *tmp, int n, int card, int left) {
+    for (int o = 0; o < s->norient[card]; o++) {
+        const Orient *or_ = &s->orient[card][o];
+        for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
+            for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) n = place(s, tmp, n, card, o, ay * GW + ax, left);
+    }
+    return n;
+}
+
 /* every legal placement of the hand cards with its gain, best first (stable); with `above`
  * (per hand card, or NULL), only those whose gain may be above it: a run over the planes of
  * credits for now (the most each cell can gain) finds the anchors worth working out, sixteen
@@ -772,24 +782,13 @@ static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
             continue;
         }
 #endif
-        for (int o = 0; o < s->norient[card]; o++) {
-            const Orient *or_ = &s->orient[card][o];
-            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
-                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) n = place(s, tmp, n, card, o, ay * GW + ax, left);
-        }
+        n = place_all(s, tmp, n, card, left);
     }
     if (s->checking && sifted) {  /* check_planes: the legal placements found by the run are all of them */
         static MoveRec all[MAXMOVES];
         int na = 0, j = 0;
-        for (int hi = 0; hi < s->nhand; hi++) {
-            if (only >= 0 && hi != only) continue;
-            int card = s->hand[hi];
-            for (int o = 0; o < s->norient[card]; o++) {
-                const Orient *or_ = &s->orient[card][o];
-                for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
-                    for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) na = place(s, all, na, card, o, ay * GW + ax, left);
-            }
-        }
+        for (int hi = 0; hi < s->nhand; hi++)
+            if (only < 0 || hi == only) na = place_all(s, all, na, s->hand[hi], left);
         s->other_checks++;
         if (na != n) s->plane_wrong++;
         else for (; j < n; j++)
@@ -1166,7 +1165,8 @@ static int dfs(Core *s, int cur, int *exact) {
     /* the moves gen_moves left out gain no more than `above`: with what follows them, no more
      * than `need` */
     int best_exact = NONE, max_open = NONE, i;
-    /* children with 2 to BOUND_FIRST cards to play are bounded before anything else */
+    /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
+     * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int covers[NFR];
     if (pre) cells_left(s, covers);
@@ -1193,11 +1193,11 @@ static int dfs(Core *s, int cur, int *exact) {
             }
             if (pre) {
                 /* the child would work out its knapsack first: here, without playing the move */
-                int kn = child_knapsack(s, m, &r, use, covers);
-                knap_seen(s, k - 1, kn <= incumbent(s) - cur - g);
+                int kn = child_knapsack(s, m, &r, use, covers), cut = kn <= incumbent(s) - cur - g;
+                knap_seen(s, k - 1, cut);
                 s->pre_knap = kn;
                 s->pre_at = s->depth + 1;
-                if (kn <= incumbent(s) - cur - g) {
+                if (cut) {
                     s->nodes++;
                     s->stat[k - 1][0]++;
                     s->stat[k - 1][2]++;

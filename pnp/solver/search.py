@@ -773,8 +773,10 @@ class Searcher:
             return self._solution(True, self.best, t0)
         last = time.perf_counter() - t0  # what the last beam took
         for width in self.widths:
+            begin = time.perf_counter()
             if self.beam(width):
                 return self._solution(True, self.best, t0)
+            last = time.perf_counter() - begin
         native = self.make_core()  # built before any fork: parallel workers share its table
         if self.time_limit is not None:
             # a short exact attempt first: short deals are proven here, before
