@@ -146,14 +146,19 @@ def test_time_limit_gives_a_line_and_a_bound(game_id, deal, jobs):
     check_line(game, deal, sol)
 
 
-@pytest.mark.parametrize("per_width,widths", [(0.5e-3, [24]), (0.02e-3, [24, 96, 384])])
-def test_wider_beams_run_only_while_they_fit_their_share(per_width, widths, monkeypatch):
+@pytest.mark.parametrize("per_width,limit,widths", [
+    (0.5e-3, 2.0, [24]),  # 4 * 12 ms > 20 ms
+    (0.02e-3, 2.0, [24, 96, 384]),  # 4 * 0.48 <= 20, 4 * 1.92 <= 20, 4 * (1.92 + 7.68) > 20
+    # the 96-wide beam's 8.64 ms: 4 times it fits 40 ms (5 times would not)
+    (0.09e-3, 4.0, [24, 96, 384]),
+])
+def test_wider_beams_run_only_while_they_fit_their_share(per_width, limit, widths, monkeypatch):
     """With a time limit, beams four times as wide as the last run while
     four times what the wider beams have taken so far fits their share of
     the limit. The first wider beam is foretold by the first one (four
     times its time): a beam sure to overrun its share is not started (it
     used to be, and made nine-card Orchard proofs 9 % slower). Here a beam
-    takes ``per_width`` seconds a unit of width; the share is 20 ms of 2 s."""
+    takes ``per_width`` seconds a unit of width; the share is 1 % of the limit."""
     from pnp.solver import search
     monkeypatch.setattr(search, "WIDEN", 0.01)
     monkeypatch.setattr(search, "NATIVE_WIDEN", 0.01)
@@ -168,8 +173,7 @@ def test_wider_beams_run_only_while_they_fit_their_share(per_width, widths, monk
     monkeypatch.setattr(search.Searcher, "beam", beam)
     game = find_game("orchard")
     deal = "orchard:4,7,8,3,14,18,2,10,9"
-    sol = search.Searcher(game, game.parse_deal(deal), time_limit=2.0).run()
-    # 4 * 12 ms > 20 ms; 4 * 0.48 <= 20, 4 * 1.92 <= 20, 4 * (1.92 + 7.68) > 20
+    sol = search.Searcher(game, game.parse_deal(deal), time_limit=limit).run()
     assert ran == widths
     check_line(game, deal, sol)
 
