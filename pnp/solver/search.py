@@ -771,12 +771,10 @@ class Searcher:
         cur = e.score(start)
         if self.beam(self.beam_width):
             return self._solution(True, self.best, t0)
-        last = time.perf_counter() - t0  # what the last beam took
+        first = time.perf_counter() - t0  # what the first beam took (the wider ones grow from its width)
         for width in self.widths:
-            begin = time.perf_counter()
             if self.beam(width):
                 return self._solution(True, self.best, t0)
-            last = time.perf_counter() - begin
         native = self.make_core()  # built before any fork: parallel workers share its table
         if self.time_limit is not None:
             # a short exact attempt first: short deals are proven here, before
@@ -799,7 +797,7 @@ class Searcher:
             spent = 0.0
             while True:
                 width *= 4
-                if 4 * (spent or last) > self.time_limit * share:
+                if 4 * (spent or first) > self.time_limit * share:
                     break
                 begin = time.perf_counter()
                 if self.beam(width):
