@@ -270,6 +270,46 @@ def test_packed_scan_gains_equal_the_full_resolve(game_id, deal):
         assert near_squirrel  # the fallback path was met
 
 
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,2,3,4,5,6,7,8,9"),
+                                          ("grove", "grove:10,11,12,13,14,15,16,17,18"),
+                                          ("grove", "grove:3,6,9,12,15,18,2,5,8"),
+                                          ("grove", "grove:7,3,16,1,12,9,18,5,10")])
+@pytest.mark.parametrize("unsure", [False, True])
+def test_best_placement_is_the_first_best_of_the_full_scan(game_id, deal, unsure):
+    """``Engine.best_placement`` (the last card's move, resolving a move the
+    packed scan cannot score only while its upper bound can still win) picks
+    the same placement as scoring every one in full: the highest gain, the
+    first in order on a tie. ``unsure``: the packed scan may score no move
+    (ties among resolved moves are then everywhere)."""
+    game = find_game(game_id)
+    eng = engine_for(game, game.parse_deal(deal))
+    if unsure:
+        decoder = eng.decoder
+        eng.decoder = lambda node, upper=False: decoder(node, True) if upper else (lambda s: None)
+    rng = random.Random(11)
+    resolved = 0
+    for _ in range(12):
+        node = eng.start()
+        while True:
+            for hi in node.hand:
+                full = eng.scored(node, hi)
+                n, gain, where = eng.best_placement(node, hi)
+                assert n == len(full)
+                if not full:
+                    assert gain is None and where is None
+                    continue
+                top = max(g for g, _, _, _ in full)
+                first = next((rot, a, cells) for g, rot, cells, a in full if g == top)
+                assert (gain, where) == (top, first)
+                resolved += any(g is None for _, _, _, g in eng.placements(node, hi))
+            kids = eng.children(node)
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
+    if game_id == "grove":
+        assert resolved  # positions where the packed scan could not score every move were met
+
+
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
                                           ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
                                           ("grove", "grove:7,3,16,1,12,9,18,5,10")])

@@ -261,6 +261,40 @@ class Engine:
             out.append((gain, rot, cells, a))
         return out
 
+    def best_placement(self, node: Node, hi: int) -> tuple[int, int, tuple | None]:
+        """The best placement of card ``hi`` as the first of :meth:`scored` with
+        the highest gain: ``(how many placements, gain, (rot, anchor, cells))``,
+        or ``(0, None, None)`` when there is none.
+
+        A placement the packed scan cannot score is resolved in full only
+        while the upper bound on its gain (:meth:`decoder`) can still reach
+        the best found; those left are the costly ones (a Grove move that
+        spends the squirrel or touches its square), and most cannot win."""
+        exact, bound = self.decoder(node), self.decoder(node, True)
+        best = None  # (gain, index, rot, anchor, cells)
+        unsure = []  # (upper bound, index, rot, anchor, cells)
+        n = 0
+        for rot, cells, a, s in self.placements(node, hi, decode=int):
+            gain = exact(s)
+            if gain is None:
+                unsure.append((bound(s), n, rot, a, cells))
+            elif best is None or gain > best[0]:
+                best = (gain, n, rot, a, cells)
+            n += 1
+        if unsure:
+            unsure.sort(key=lambda u: (-u[0], u[1]))
+            base = self.score(node)
+            for up, i, rot, a, cells in unsure:
+                # ties go to the placement first in order, as in scored()
+                if best is not None and (up < best[0] or (up == best[0] and i > best[1])):
+                    break
+                gain = max(self.child_score(c) for c in self.outcomes(node, hi, rot, a, cells)) - base
+                if best is None or gain > best[0] or (gain == best[0] and i < best[1]):
+                    best = (gain, i, rot, a, cells)
+        if best is None:
+            return 0, None, None
+        return n, best[0], (best[2], best[3], best[4])
+
     def node(self, child: Child) -> Node:
         """The position after ``child`` (built once)."""
         n = child._node
@@ -306,15 +340,17 @@ class Engine:
             a = node.anchors = tuple(sorted({p - dp for p in board for dp in offs}) for offs in _SHAPE_CELLS)
         return a
 
-    def placements(self, node: Node, hi: int, upper: bool = False):
+    def placements(self, node: Node, hi: int, upper: bool = False, decode=None):
         """Every legal placement of card ``hi``, in the order of :meth:`children`:
         ``(rot, cells, anchor, gain)``, where ``gain`` is the change of
         :meth:`score` with the best way to share scarce new dice, or ``None``
         when only the full :meth:`_resolve` can tell (a Grove move near the
-        squirrel; with ``upper``, an upper bound on it instead)."""
+        squirrel; with ``upper``, an upper bound on it instead). A ``decode``
+        given replaces :meth:`decoder`'s and gets the packed sum."""
         tables = self.tables(node)
         anchors = self.anchors(node)
-        decode = self.decoder(node, upper)
+        if decode is None:
+            decode = self.decoder(node, upper)
         left = self.tokens - node.tokens_used
         # the six look-ups are unrolled here and in reach(): this is the search's
         # innermost loop, and a shared helper measured 10-15 % slower

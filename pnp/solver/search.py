@@ -728,19 +728,21 @@ class Searcher:
                 self.tt[key] = _Entry(ub, False)
             return ub, False
         hi = node.hand[0]
-        moves = e.scored(node, hi)
-        self.nodes += len(moves)
-        if not moves:  # no legal placement: the game is over
-            return self._game_over(node, cur, key)
         bonus = self.bounder.recipes_bound(node)
-        if bonus:
+        if not bonus:
+            n, best_v, best_child = e.best_placement(node, hi)
+            self.nodes += n
+            if not n:  # no legal placement: the game is over
+                return self._game_over(node, cur, key)
+            moves = ()
+        else:
+            moves = e.scored(node, hi)
+            self.nodes += len(moves)
+            if not moves:
+                return self._game_over(node, cur, key)
             moves.sort(key=lambda m: -m[0])
-        best_v, best_child = None, None
+            best_v, best_child = None, None
         for gain, rot, cells, a in moves:
-            if not bonus:
-                if best_v is None or gain > best_v:
-                    best_v, best_child = gain, (rot, a, cells)
-                continue
             if best_v is not None and gain + bonus <= best_v:
                 break
             if gain + bonus <= need:
