@@ -275,12 +275,12 @@ def test_packed_scan_gains_equal_the_full_resolve(game_id, deal):
                                           ("grove", "grove:3,6,9,12,15,18,2,5,8"),
                                           ("grove", "grove:7,3,16,1,12,9,18,5,10")])
 @pytest.mark.parametrize("unsure", [False, True])
-def test_best_placement_is_the_first_best_of_the_full_scan(game_id, deal, unsure):
-    """``Engine.best_placement`` (the last card's move, resolving a move the
-    packed scan cannot score only while its upper bound can still win) picks
-    the same placement as scoring every one in full: the highest gain, the
-    first in order on a tie. ``unsure``: the packed scan may score no move
-    (ties among resolved moves are then everywhere)."""
+def test_ranked_placements_are_the_full_scan_sorted(game_id, deal, unsure):
+    """``Engine.ranked`` (the last card's moves best first, resolving a move
+    the packed scan cannot score only when its upper bound comes first)
+    gives the placements of scoring every one in full, sorted by gain, ties
+    in order. ``unsure``: the packed scan may score no move (ties among
+    resolved moves are then everywhere)."""
     game = find_game(game_id)
     eng = engine_for(game, game.parse_deal(deal))
     if unsure:
@@ -293,14 +293,9 @@ def test_best_placement_is_the_first_best_of_the_full_scan(game_id, deal, unsure
         while True:
             for hi in node.hand:
                 full = eng.scored(node, hi)
-                n, gain, where = eng.best_placement(node, hi)
+                n, moves = eng.ranked(node, hi)
                 assert n == len(full)
-                if not full:
-                    assert gain is None and where is None
-                    continue
-                top = max(g for g, _, _, _ in full)
-                first = next((rot, a, cells) for g, rot, cells, a in full if g == top)
-                assert (gain, where) == (top, first)
+                assert list(moves) == sorted(full, key=lambda m: -m[0])
                 resolved += any(g is None for _, _, _, g in eng.placements(node, hi))
             kids = eng.children(node)
             if not kids:

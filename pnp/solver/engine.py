@@ -18,6 +18,7 @@ they agree on every legal move and every score (``tests/test_solver.py``).
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import random
@@ -261,39 +262,36 @@ class Engine:
             out.append((gain, rot, cells, a))
         return out
 
-    def best_placement(self, node: Node, hi: int) -> tuple[int, int, tuple | None]:
-        """The best placement of card ``hi`` as the first of :meth:`scored` with
-        the highest gain: ``(how many placements, gain, (rot, anchor, cells))``,
-        or ``(0, None, None)`` when there is none.
+    def ranked(self, node: Node, hi: int):
+        """The placements of card ``hi`` best first: ``(how many, an iterator of
+        (gain, rot, cells, anchor))``, the order of :meth:`scored` sorted by
+        gain (ties in the order of :meth:`placements`).
 
-        A placement the packed scan cannot score is resolved in full only
-        while the upper bound on its gain (:meth:`decoder`) can still reach
-        the best found; those left are the costly ones (a Grove move that
-        spends the squirrel or touches its square), and most cannot win."""
+        A placement the packed scan cannot score (a Grove move that spends the
+        squirrel or touches its square) waits with the upper bound on its gain
+        (:meth:`decoder`) and is resolved in full only when that bound comes
+        first: the last card needs the best placement or a few of the best,
+        and most of those placements are never resolved."""
         exact, bound = self.decoder(node), self.decoder(node, True)
-        best = None  # (gain, index, rot, anchor, cells)
-        unsure = []  # (upper bound, index, rot, anchor, cells)
-        n = 0
-        for rot, cells, a, s in self.placements(node, hi, decode=int):
+        heap = []
+        for i, (rot, cells, a, s) in enumerate(self.placements(node, hi, decode=int)):
             gain = exact(s)
-            if gain is None:
-                unsure.append((bound(s), n, rot, a, cells))
-            elif best is None or gain > best[0]:
-                best = (gain, n, rot, a, cells)
-            n += 1
-        if unsure:
-            unsure.sort(key=lambda u: (-u[0], u[1]))
-            base = self.score(node)
-            for up, i, rot, a, cells in unsure:
-                # ties go to the placement first in order, as in scored()
-                if best is not None and (up < best[0] or (up == best[0] and i > best[1])):
-                    break
-                gain = max(self.child_score(c) for c in self.outcomes(node, hi, rot, a, cells)) - base
-                if best is None or gain > best[0] or (gain == best[0] and i < best[1]):
-                    best = (gain, i, rot, a, cells)
-        if best is None:
-            return 0, None, None
-        return n, best[0], (best[2], best[3], best[4])
+            heap.append((-gain, i, True, rot, cells, a) if gain is not None else (-bound(s), i, False, rot, cells, a))
+        heapq.heapify(heap)
+        return len(heap), self._best_first(node, hi, heap)
+
+    def _best_first(self, node: Node, hi: int, heap: list):
+        base = None
+        while heap:
+            key, i, sure, rot, cells, a = heap[0]
+            if sure:
+                heapq.heappop(heap)
+                yield -key, rot, cells, a
+                continue
+            if base is None:
+                base = self.score(node)
+            gain = max(self.child_score(c) for c in self.outcomes(node, hi, rot, a, cells)) - base
+            heapq.heapreplace(heap, (-gain, i, True, rot, cells, a))
 
     def node(self, child: Child) -> Node:
         """The position after ``child`` (built once)."""

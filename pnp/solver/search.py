@@ -728,20 +728,16 @@ class Searcher:
                 self.tt[key] = _Entry(ub, False)
             return ub, False
         hi = node.hand[0]
+        n, moves = e.ranked(node, hi)  # best first: only the first few are ever needed
+        self.nodes += n
+        if not n:  # no legal placement: the game is over
+            return self._game_over(node, cur, key)
         bonus = self.bounder.recipes_bound(node)
+        best_v, best_child = None, None
         if not bonus:
-            n, best_v, best_child = e.best_placement(node, hi)
-            self.nodes += n
-            if not n:  # no legal placement: the game is over
-                return self._game_over(node, cur, key)
+            best_v, rot, cells, a = next(moves)
+            best_child = (rot, a, cells)
             moves = ()
-        else:
-            moves = e.scored(node, hi)
-            self.nodes += len(moves)
-            if not moves:
-                return self._game_over(node, cur, key)
-            moves.sort(key=lambda m: -m[0])
-            best_v, best_child = None, None
         for gain, rot, cells, a in moves:
             if best_v is not None and gain + bonus <= best_v:
                 break
