@@ -119,6 +119,7 @@ class Node:
     tables: list | None = field(default=None, compare=False)  # cache of Engine.tables
     lanes: dict | None = field(default=None, compare=False)  # cache of Engine.lanes
     later: dict | None = field(default=None, compare=False)  # cache of Bounder.later
+    layer: tuple | None = field(default=None, compare=False)  # cache of Bounder.layer_dice
 
     def key(self) -> tuple:
         return (self.zhash, self.hand if len(self.hand) < 2 or self.hand[0] < self.hand[1]
@@ -757,6 +758,7 @@ class GroveEngine(OrchardEngine):
     def __init__(self, game: GroveGame, deal: Deal):
         Engine.__init__(self, game, deal)
         self.recipes = game.recipes(deal)
+        self._packs: dict = {}  # wheelbarrow used -> code -> what a cell of each kind does to it (_pack)
 
     def score(self, node: Node, final: bool = False) -> int:
         s = node.tree_dice
@@ -859,13 +861,19 @@ class GroveEngine(OrchardEngine):
             for p, c in board.items():
                 if (c >> 4) & 3 == SQUIRREL:
                     near.update((p + 1, p - 1, p + ROW, p - ROW))
-        tables = []
-        for k in range(self._NKINDS):
-            f, n = self.cell(k)
-            t = {}
-            for p, c in board.items():
-                t[p] = self._pack(c, f, n, wb) + (_NEAR if p in near else 0)
-            tables.append(t)
+        packs = self._packs.get(wb)
+        if packs is None:
+            packs = self._packs[wb] = {}
+        kinds = range(self._NKINDS)
+        tables = [{} for _ in kinds]
+        for p, c in board.items():
+            row = packs.get(c)
+            if row is None:  # the code's packed effect for every kind of cell, worked out once
+                row = packs[c] = tuple(self._pack(c, *self.cell(k), wb) for k in kinds)
+            if p in near:
+                row = tuple(v + _NEAR for v in row)
+            for t, v in zip(tables, row):
+                t[p] = v
         return tables
 
     @staticmethod

@@ -186,12 +186,15 @@ class Bounder:
         nf = e.nfruits
         dice, bases = self.layer_dice(node)
         supply = [n + spare for n in node.supply]
-        return [self.best_share(tuple(sorted(dice[f])), supply[f], min(len(bases[f]), supply[f]),
+        return [self.best_share(dice[f], supply[f], min(len(bases[f]), supply[f]),
                                 covers[f], k) for f in range(nf)]
 
-    def layer_dice(self, node: Node) -> tuple[list[list], list[list]]:
+    def layer_dice(self, node: Node) -> tuple[list[tuple], list[tuple]]:
         """Per fruit: its dice as (value, on a tree) pairs, the wheelbarrow
-        apart; and the fruit counts of its trees with neither die nor token."""
+        apart, lowest first; and the fruit counts of its trees with neither
+        die nor token, highest first (kept on the node)."""
+        if node.layer is not None:
+            return node.layer
         nf = self.e.nfruits
         dice: list[list] = [[] for _ in range(nf)]
         bases: list[list] = [[] for _ in range(nf)]
@@ -202,7 +205,8 @@ class Bounder:
                     dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
             elif not c & 48 and (c & 3) != CLEARING:
                 bases[c & 3].append((c >> 2) & 3)
-        return dice, bases
+        got = node.layer = ([tuple(sorted(x)) for x in dice], [tuple(sorted(x, reverse=True)) for x in bases])
+        return got
 
     def grove_gains(self, node: Node, spare: int = 0) -> list[int]:
         """:meth:`fruit_gains` for Grove, where a tree cell of one fruit
@@ -224,7 +228,7 @@ class Bounder:
                 units[f] += n
         dice, bases = self.layer_dice(node)
         k = len(remaining)
-        return [self.unit_share(tuple(sorted(dice[f])), tuple(sorted(bases[f], reverse=True)),
+        return [self.unit_share(dice[f], bases[f],
                                 node.supply[f] + spare, units[f], k) for f in range(nf)]
 
     def unit_share(self, dice: tuple, bases: tuple, supply: int, units: int, k: int) -> int:
