@@ -206,6 +206,8 @@ class Engine:
             self.card_fruits.append(tuple(per))
         self._stacked: dict = {}
         self._credits: dict = {}
+        self._lane_rows: dict = {}  # (later, wheelbarrow used, squirrel left) -> code -> lane values (lanes)
+        self._every: dict = {}  # lanes -> an integer with a 1 in each
         # per card, per orientation: its cells as (row, column, kind), for the lane scans
         self.lane_cells = [[tuple((dp // ROW, dp % ROW, k) for dp, k in kinds) for _, _, _, kinds in lst]
                            for lst in self.orients]
@@ -521,15 +523,30 @@ class Engine:
         w, n, masks = geo
         wb = node.wheelbarrow_used
         left = node.tokens_used < self.tokens
-        bias, never = self.lane_bias(later), self._NEVER
-        every = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
-        empty = [bias + e if e > never else 0 for e in self.credits(None, later, wb, left)]
+        rows = self._lane_rows.get((later, wb, left))
+        if rows is None:
+            rows = self._lane_rows[(later, wb, left)] = {}
+        every = self._every.get(n)
+        if every is None:
+            every = self._every[n] = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
+        empty = rows.get(None)
+        if empty is None:
+            empty = rows[None] = self.lane_row(None, later, wb, left)
         tables = [e * every for e in empty]
         for c, m in masks.items():
-            for k, g in enumerate(self.credits(c, later, wb, left)):
-                tables[k] += ((bias + g if g > never else 0) - empty[k]) * m
-        got = cache[later] = (tables, w, n, bias)
+            row = rows.get(c)
+            if row is None:  # per kind, the lane's value on a square showing c, less the empty square's
+                row = rows[c] = tuple((k, v - e) for k, (v, e) in
+                                      enumerate(zip(self.lane_row(c, later, wb, left), empty)) if v != e)
+            for k, d in row:
+                tables[k] += d * m
+        got = cache[later] = (tables, w, n, self.lane_bias(later))
         return got
+
+    def lane_row(self, c, later: int, wb: bool, left: bool) -> list[int]:
+        """Per cell kind, the lane's value on a square showing ``c``: bias plus credit, or 0 for never."""
+        bias, never = self.lane_bias(later), self._NEVER
+        return [bias + g if g > never else 0 for g in self.credits(c, later, wb, left)]
 
     def lane_bias(self, later: int) -> int:
         # a lane holds bias + credit, 0 for a square no card may cover: six
