@@ -332,7 +332,32 @@ def test_reach_bounds_the_last_card_after_any_first_placement(game_id, deal):
 def _fresh(node, **changes):
     """``node`` with its caches dropped (and ``changes`` made), as a new position."""
     from dataclasses import replace as dc_replace
-    return dc_replace(node, anchors=None, tables=None, lanes=None, later=None, **changes)
+    return dc_replace(node, anchors=None, tables=None, lanes=None, later=None, layer=None, **changes)
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
+                                          ("grove", "grove:7,3,16,1,12,9,18,5,10"),
+                                          ("grove", "grove:3,6,9,12,15,18,2,5,8")])
+def test_slot_reach_merges_orientations_lane_by_lane_exactly(game_id, deal):
+    """``Engine.slot_reach`` merges its orientations' lane sums lane by lane
+    before one look for the top: the same as the top of each, looked for
+    apart, for every card and number of later covers met in random games."""
+    game = find_game(game_id)
+    eng = engine_for(game, game.parse_deal(deal))
+    rng = random.Random(3)
+    for _ in range(4):
+        node = eng.start()
+        while True:
+            for later in range(4):
+                tables, w, n, bias, _ = eng.lanes(node, later)
+                for hi in range(len(eng.refs)):
+                    apart = max(max(memoryview(s.to_bytes(2 * n, "little")).cast("H"))
+                                for s in eng._sums(hi, tables, w))
+                    assert eng.slot_reach(node, hi, later) == max(apart - 6 * bias, 0)
+            kids = eng.children(node)
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
 
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),

@@ -208,6 +208,7 @@ class Engine:
         self._credits: dict = {}
         self._lane_rows: dict = {}  # (later, wheelbarrow used, squirrel left) -> code -> lane values (lanes)
         self._every: dict = {}  # lanes -> an integer with a 1 in each
+        self._swar: dict = {}  # lanes -> (the top bit of each, every bit of each)
         # per card, per orientation: its cells as (row, column, kind), for the lane scans
         self.lane_cells = [[tuple((dp // ROW, dp % ROW, k) for dp, k in kinds) for _, _, _, kinds in lst]
                            for lst in self.orients]
@@ -500,8 +501,8 @@ class Engine:
 
     def lanes(self, node: Node, later: int) -> tuple[list[int], int, int, int]:
         """The lane integers for ``later`` (one per cell kind: a bias plus the
-        :meth:`credits` of every square), the grid width, the number of lanes
-        and the bias."""
+        :meth:`credits` of every square), the grid width, the number of lanes,
+        the bias and the highest value a lane may hold."""
         cache = node.lanes
         if cache is None:
             cache = node.lanes = {}
@@ -532,15 +533,17 @@ class Engine:
         empty = rows.get(None)
         if empty is None:
             empty = rows[None] = self.lane_row(None, later, wb, left)
+            rows["peak"] = max(empty)
         tables = [e * every for e in empty]
         for c, m in masks.items():
             row = rows.get(c)
             if row is None:  # per kind, the lane's value on a square showing c, less the empty square's
-                row = rows[c] = tuple((k, v - e) for k, (v, e) in
-                                      enumerate(zip(self.lane_row(c, later, wb, left), empty)) if v != e)
+                values = self.lane_row(c, later, wb, left)
+                rows["peak"] = max(rows["peak"], *values)
+                row = rows[c] = tuple((k, v - e) for k, (v, e) in enumerate(zip(values, empty)) if v != e)
             for k, d in row:
                 tables[k] += d * m
-        got = cache[later] = (tables, w, n, self.lane_bias(later))
+        got = cache[later] = (tables, w, n, self.lane_bias(later), rows["peak"])
         return got
 
     def lane_row(self, c, later: int, wb: bool, left: bool) -> list[int]:
@@ -560,17 +563,39 @@ class Engine:
         """The most card ``hi`` is credited (:meth:`credits`, in 1/unit points;
         at least 0) by a placement covering some square visible now; with
         ``later`` = 0, an upper bound on its best gain now."""
-        tables, w, n, bias = self.lanes(node, later)
-        top = 0
+        tables, w, n, bias, peak = self.lanes(node, later)
+        if 6 * peak >= 1 << 15:  # pragma: no cover - credits far beyond the games' (a die tops out at 15)
+            top = max(max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H")) for s in self._sums(hi, tables, w))
+        else:
+            # the orientations' sums merged lane by lane, then one look for
+            # the top: of two lanes below 2^15, the first is the larger where
+            # 2^15 + first - second keeps its top bit
+            high, full = self._swar_masks(n)
+            top = None
+            for s in self._sums(hi, tables, w):
+                if top is None:
+                    top = s
+                else:
+                    ge = (((top | high) - s) & high) >> 15
+                    ge *= 0xFFFF
+                    top = (top & ge) | (s & (full ^ ge))
+            top = max(memoryview(top.to_bytes(2 * n, sys.byteorder)).cast("H"))
+        top -= 6 * bias
+        return top if top > 0 else 0
+
+    def _sums(self, hi: int, tables: list[int], w: int):
+        """Per orientation of card ``hi``: the lane integer of its six cells' lane values summed at every anchor."""
         for cells in self.lane_cells[hi]:
             s = 0
             for dy, dx, k in cells:
                 s += tables[k] >> (16 * (dy * w + dx))
-            m = max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H"))
-            if m > top:
-                top = m
-        top -= 6 * bias
-        return top if top > 0 else 0
+            yield s
+
+    def _swar_masks(self, n: int) -> tuple[int, int]:
+        got = self._swar.get(n)
+        if got is None:
+            got = self._swar[n] = (int.from_bytes(b"\x00\x80" * n, "little"), (1 << 16 * n) - 1)
+        return got
 
     def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
         """A cell of kind ``k`` laid on a square showing code ``c`` (None:
