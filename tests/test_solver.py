@@ -305,6 +305,48 @@ def test_ranked_placements_are_the_full_scan_sorted(game_id, deal, unsure):
         assert resolved  # positions where the packed scan could not score every move were met
 
 
+def plain_reach(eng, node, hi, first) -> int:
+    """``Engine.reach`` by a plain loop: every anchor covering a visible square, the table look-ups summed."""
+    tables, empty = eng._reach_tables(node)
+    best = eng.stacked(first, hi)
+    for _, _, shape, kinds in eng.orients[hi]:
+        for a in eng.anchors(node)[shape]:
+            best = max(best, sum(tables[k].get(a + dp, empty[k]) for dp, k in kinds))
+    return best
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
+                                          ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
+                                          ("grove", "grove:7,3,16,1,12,9,18,5,10"),
+                                          ("grove", "grove:3,6,9,12,15,18,2,5,8")])
+@pytest.mark.parametrize("blocked", [False, True])
+def test_reach_on_lanes_equals_the_plain_loop(game_id, deal, blocked):
+    """``Engine.reach`` (lane sums, anchors masked to those covering a
+    visible square) equals summing the tables anchor by anchor, for every
+    pair of cards, in random games (squirrel and wheelbarrow included).
+    ``blocked``: no cell may go on a visible square, so only anchors off the
+    orchard could score (and must not)."""
+    game = find_game(game_id)
+    eng = engine_for(game, game.parse_deal(deal))
+    if blocked:
+        tables_of = eng._reach_tables
+        eng._reach_tables = lambda node: ([dict.fromkeys(t, eng._NEVER) for t in tables_of(node)[0]],
+                                          tables_of(node)[1])
+    rng = random.Random(8)
+    for _ in range(3):
+        node = eng.start()
+        while True:
+            cards = range(len(eng.refs))
+            for hi in cards:
+                for first in cards:
+                    if first != hi:
+                        assert eng.reach(node, hi, first) == plain_reach(eng, node, hi, first), (hi, first)
+            kids = eng.children(node)
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
+
+
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
                                           ("orchard-pnp", "orchard-pnp:4b,2a,9b,7a,1a,3b,8a,6b,5a"),
                                           ("grove", "grove:7,3,16,1,12,9,18,5,10")])

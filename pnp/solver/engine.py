@@ -51,6 +51,7 @@ _WANT = 30  # new dice wanted: Orchard 3 bits per fruit; Grove 3 bits per (fruit
 _GAIN = 60
 _GAIN_OFF = 16
 _COVER_GAIN = _COV + (_GAIN_OFF << _GAIN)
+_REACH_BIAS = 200  # Engine.reach_lanes: a lane holds this plus a one-card gain (at least -16)
 # the grid offsets a card covers, upright (2 wide, 3 tall) and turned (3 wide, 2 tall)
 _SHAPE_CELLS = (tuple(y * ROW + x for y in range(3) for x in range(2)),
                 tuple(y * ROW + x for y in range(2) for x in range(3)))
@@ -212,6 +213,7 @@ class Engine:
         # per card, per orientation: its cells as (row, column, kind), for the lane scans
         self.lane_cells = [[tuple((dp // ROW, dp % ROW, k) for dp, k in kinds) for _, _, _, kinds in lst]
                            for lst in self.orients]
+        self.lane_shape = [[shape for _, _, shape, _ in lst] for lst in self.orients]
 
     def _fruit(self, cell) -> int:
         return CLEARING if cell.fruit is None else self.fruit_index[cell.fruit]
@@ -383,21 +385,53 @@ class Engine:
         any one placement (:meth:`_reach_tables`); a placement of ``hi`` that
         covers some square visible now is bounded by the sum over its cells; one
         that covers only cells of ``first`` laid on empty table, by
-        :meth:`stacked`."""
-        tables, empty = self._reach_tables(node)
-        anchors = self.anchors(node)
+        :meth:`stacked`.
+
+        The sums run on lanes, as :meth:`slot_reach` does, over the anchors
+        that cover some visible square (:meth:`reach_lanes`)."""
+        tables, w, n, peak, shapes = self.reach_lanes(node)
         best = self.stacked(first, hi)
-        for _, _, shape, kinds in self.orients[hi]:
-            (d0, k0), (d1, k1), (d2, k2), (d3, k3), (d4, k4), (d5, k5) = kinds
-            g0, g1, g2 = tables[k0].get, tables[k1].get, tables[k2].get
-            g3, g4, g5 = tables[k3].get, tables[k4].get, tables[k5].get
-            e0, e1, e2, e3, e4, e5 = empty[k0], empty[k1], empty[k2], empty[k3], empty[k4], empty[k5]
-            for a in anchors[shape]:
-                v = (g0(a + d0, e0) + g1(a + d1, e1) + g2(a + d2, e2) +
-                     g3(a + d3, e3) + g4(a + d4, e4) + g5(a + d5, e5))
-                if v > best:
-                    best = v
-        return best
+        top = self._lane_top(hi, tables, w, n, peak, shapes) - 6 * _REACH_BIAS
+        return top if top > best else best
+
+    def reach_lanes(self, node: Node) -> tuple[list[int], int, int, int, list[int]]:
+        """:meth:`_reach_tables` as lane integers (a bias plus the value; 0
+        where a cell may not go), the grid width, the number of lanes, the
+        highest lane value and per card shape, every lane (16 ones) of an
+        anchor at which that shape covers some visible square (kept on ``node``)."""
+        w, n, masks, x0, y0 = self._geo(node)
+        got = node.lanes.get("reach")
+        if got is not None:
+            return got
+        tables, empty = self._reach_tables(node)
+        every = self._every_lane(n)
+        never = self._NEVER
+        lanes = []
+        peak = 0
+        for t, e in zip(tables, empty):
+            base = _REACH_BIAS + e
+            lane = base * every
+            for p, v in t.items():
+                v = _REACH_BIAS + v if v > never else 0
+                if not 0 <= v < 1 << 15:  # pragma: no cover - a gain far beyond the games'
+                    raise ValueError(f"a one-card gain out of the lanes' range: {v - _REACH_BIAS}")
+                if v != base:
+                    lane += (v - base) << 16 * ((p // ROW - y0) * w + p % ROW - x0)
+                if v > peak:
+                    peak = v
+            lanes.append(lane)
+            peak = max(peak, base)
+        visible = 0
+        for m in masks.values():
+            visible |= m
+        shapes = []
+        for offs in _SHAPE_CELLS:
+            keep = 0
+            for dp in offs:
+                keep |= visible >> 16 * (dp // ROW * w + dp % ROW)
+            shapes.append(keep * 0xFFFF)
+        got = node.lanes["reach"] = (lanes, w, n, peak, shapes)
+        return got
 
     def _reach_tables(self, node: Node) -> tuple[list[dict], list[int]]:
         """Per cell kind: square -> the most that cell could gain there after any
@@ -509,27 +543,13 @@ class Engine:
         got = cache.get(later)
         if got is not None:
             return got
-        geo = cache.get("geo")
-        if geo is None:
-            board = node.board
-            xs = [p % ROW for p in board]
-            ys = [p // ROW for p in board]
-            x0, y0 = min(xs) - 2, min(ys) - 2
-            w = max(xs) - x0 + 3
-            n = w * (max(ys) - y0 + 3)
-            masks: dict = {}  # code -> one 1 in the lane of every square showing it
-            for p, c in board.items():
-                masks[c] = masks.get(c, 0) | 1 << 16 * ((p // ROW - y0) * w + p % ROW - x0)
-            geo = cache["geo"] = (w, n, masks)
-        w, n, masks = geo
+        w, n, masks, _, _ = self._geo(node)
         wb = node.wheelbarrow_used
         left = node.tokens_used < self.tokens
         rows = self._lane_rows.get((later, wb, left))
         if rows is None:
             rows = self._lane_rows[(later, wb, left)] = {}
-        every = self._every.get(n)
-        if every is None:
-            every = self._every[n] = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
+        every = self._every_lane(n)
         empty = rows.get(None)
         if empty is None:
             empty = rows[None] = self.lane_row(None, later, wb, left)
@@ -545,6 +565,33 @@ class Engine:
                 tables[k] += d * m
         got = cache[later] = (tables, w, n, self.lane_bias(later), rows["peak"])
         return got
+
+    def _geo(self, node: Node) -> tuple[int, int, dict, int, int]:
+        """The lane grid of ``node`` (kept on it): the visible squares with a
+        margin of two, as (width, lanes, code -> one 1 in the lane of every
+        square showing it, left column, top row)."""
+        cache = node.lanes
+        if cache is None:
+            cache = node.lanes = {}
+        geo = cache.get("geo")
+        if geo is None:
+            board = node.board
+            xs = [p % ROW for p in board]
+            ys = [p // ROW for p in board]
+            x0, y0 = min(xs) - 2, min(ys) - 2
+            w = max(xs) - x0 + 3
+            n = w * (max(ys) - y0 + 3)
+            masks: dict = {}
+            for p, c in board.items():
+                masks[c] = masks.get(c, 0) | 1 << 16 * ((p // ROW - y0) * w + p % ROW - x0)
+            geo = cache["geo"] = (w, n, masks, x0, y0)
+        return geo
+
+    def _every_lane(self, n: int) -> int:
+        every = self._every.get(n)
+        if every is None:
+            every = self._every[n] = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
+        return every
 
     def lane_row(self, c, later: int, wb: bool, left: bool) -> list[int]:
         """Per cell kind, the lane's value on a square showing ``c``: bias plus credit, or 0 for never."""
@@ -564,32 +611,39 @@ class Engine:
         at least 0) by a placement covering some square visible now; with
         ``later`` = 0, an upper bound on its best gain now."""
         tables, w, n, bias, peak = self.lanes(node, later)
-        if 6 * peak >= 1 << 15:  # pragma: no cover - credits far beyond the games' (a die tops out at 15)
-            top = max(max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H")) for s in self._sums(hi, tables, w))
-        else:
-            # the orientations' sums merged lane by lane, then one look for
-            # the top: of two lanes below 2^15, the first is the larger where
-            # 2^15 + first - second keeps its top bit
-            high, full = self._swar_masks(n)
-            top = None
-            for s in self._sums(hi, tables, w):
-                if top is None:
-                    top = s
-                else:
-                    ge = (((top | high) - s) & high) >> 15
-                    ge *= 0xFFFF
-                    top = (top & ge) | (s & (full ^ ge))
-            top = max(memoryview(top.to_bytes(2 * n, sys.byteorder)).cast("H"))
-        top -= 6 * bias
+        top = self._lane_top(hi, tables, w, n, peak) - 6 * bias
         return top if top > 0 else 0
 
-    def _sums(self, hi: int, tables: list[int], w: int):
-        """Per orientation of card ``hi``: the lane integer of its six cells' lane values summed at every anchor."""
-        for cells in self.lane_cells[hi]:
+    def _lane_top(self, hi: int, tables: list[int], w: int, n: int, peak: int, shapes=None) -> int:
+        """The highest lane of card ``hi``'s six lane values summed at every
+        anchor, over its orientations (``peak``: the highest value a lane of
+        ``tables`` holds); with ``shapes`` (per card shape, a mask of the
+        anchors to keep), the others count 0."""
+        if 6 * peak >= 1 << 15:  # pragma: no cover - values far beyond the games' (a die tops out at 15)
+            return max(max(memoryview(s.to_bytes(2 * n, sys.byteorder)).cast("H"))
+                       for s in self._sums(hi, tables, w, shapes))
+        # the orientations' sums merged lane by lane, then one look for the
+        # top: of two lanes below 2^15, the first is the larger where
+        # 2^15 + first - second keeps its top bit
+        high, full = self._swar_masks(n)
+        top = None
+        for s in self._sums(hi, tables, w, shapes):
+            if top is None:
+                top = s
+            else:
+                ge = (((top | high) - s) & high) >> 15
+                ge *= 0xFFFF
+                top = (top & ge) | (s & (full ^ ge))
+        return max(memoryview(top.to_bytes(2 * n, sys.byteorder)).cast("H"))
+
+    def _sums(self, hi: int, tables: list[int], w: int, shapes=None):
+        """Per orientation of card ``hi``: the lane integer of its six cells'
+        lane values summed at every anchor (masked by ``shapes``)."""
+        for o, cells in enumerate(self.lane_cells[hi]):
             s = 0
             for dy, dx, k in cells:
                 s += tables[k] >> (16 * (dy * w + dx))
-            yield s
+            yield s if shapes is None else s & shapes[self.lane_shape[hi][o]]
 
     def _swar_masks(self, n: int) -> tuple[int, int]:
         got = self._swar.get(n)
