@@ -374,7 +374,8 @@ def test_reach_bounds_the_last_card_after_any_first_placement(game_id, deal):
 def _fresh(node, **changes):
     """``node`` with its caches dropped (and ``changes`` made), as a new position."""
     from dataclasses import replace as dc_replace
-    return dc_replace(node, anchors=None, tables=None, lanes=None, later=None, layer=None, **changes)
+    return dc_replace(node, anchors=None, tables=None, lanes=None, later=None, layer=None, squirrels=None,
+                      **changes)
 
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),

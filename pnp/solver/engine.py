@@ -121,6 +121,7 @@ class Node:
     lanes: dict | None = field(default=None, compare=False)  # cache of Engine.lanes
     later: dict | None = field(default=None, compare=False)  # cache of Bounder.later
     layer: tuple | None = field(default=None, compare=False)  # cache of Bounder.layer_dice
+    squirrels: tuple | None = field(default=None, compare=False)  # cache of GroveEngine.squirrels
 
     def key(self) -> tuple:
         return (self.zhash, self.hand if len(self.hand) < 2 or self.hand[0] < self.hand[1]
@@ -859,22 +860,39 @@ class GroveEngine(OrchardEngine):
     def score(self, node: Node, final: bool = False) -> int:
         s = node.tree_dice
         if node.tokens_used:
-            board = node.board
-            for p, c in board.items():
-                if (c >> 4) & 3 == SQUIRREL:
-                    s -= 1
-                    for q in (p + 1, p - 1, p + ROW, p - ROW):
-                        n = board.get(q)
-                        if n is not None and n >> 6 & 31 and n & 3 != CLEARING:
-                            s -= 1
+            s -= self._penalty(self.squirrels(node), node.board.get)
         if final and self.recipes:
             s += self.recipe_bonus(node)
         return s
 
     def child_score(self, child: Child) -> int:
-        if child.tokens_used:
-            return self.score(self.node(child))
-        return child.tree_dice
+        if not child.tokens_used:
+            return child.tree_dice
+        parent = child.parent
+        squirrels = self.squirrels(parent) if parent.tokens_used else ()
+        if child.tokens_used > parent.tokens_used:  # this move spent one
+            squirrels = squirrels + tuple(p for p, c in child.delta.items() if (c >> 4) & 3 == SQUIRREL)
+        return child.tree_dice - self._penalty(squirrels, child.get)
+
+    def squirrels(self, node: Node) -> tuple:
+        """The squares holding the squirrel (kept on ``node``: no card covers them again)."""
+        got = node.squirrels
+        if got is None:
+            got = node.squirrels = tuple(p for p, c in node.board.items() if (c >> 4) & 3 == SQUIRREL)
+        return got
+
+    @staticmethod
+    def _penalty(squirrels, get) -> int:
+        """What the squirrels cost (SPEC §4.4): 1 each, plus 1 per die or
+        wheelbarrow on a tree next to one (``get``: square -> code or None)."""
+        s = 0
+        for p in squirrels:
+            s += 1
+            for q in (p + 1, p - 1, p + ROW, p - ROW):
+                n = get(q)
+                if n is not None and n >> 6 & 31 and n & 3 != CLEARING:
+                    s += 1
+        return s
 
     def recipe_bonus(self, node: Node) -> int:
         """The recipe bonuses at the end of a game; the same as
@@ -954,9 +972,8 @@ class GroveEngine(OrchardEngine):
         wb = node.wheelbarrow_used
         near = set()
         if node.tokens_used:
-            for p, c in board.items():
-                if (c >> 4) & 3 == SQUIRREL:
-                    near.update((p + 1, p - 1, p + ROW, p - ROW))
+            for p in self.squirrels(node):
+                near.update((p + 1, p - 1, p + ROW, p - ROW))
         packs = self._packs.get(wb)
         if packs is None:
             packs = self._packs[wb] = {}
