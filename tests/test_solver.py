@@ -46,6 +46,19 @@ SHORT = [
 SHORT4 = [("orchard", "orchard:4,7,8,3"), ("orchard-pnp", "orchard-pnp:5b,1a,8b,2a"), ("grove", "grove:1,2,3,4;recipes=10,11")]
 
 
+def random_games(eng, seed: int, games: int):
+    """Every position of ``games`` games of random moves of the compact engine ``eng``."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        node = eng.start()
+        while True:
+            yield node
+            kids = eng.children(node)
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
+
+
 def exhaustive_compact(eng, node) -> int:
     """The best final score from ``node`` over every move of the compact engine (no bounds)."""
     kids = eng.children(node)
@@ -286,21 +299,14 @@ def test_ranked_placements_are_the_full_scan_sorted(game_id, deal, unsure):
     if unsure:
         decoder = eng.decoder
         eng.decoder = lambda node, upper=False: decoder(node, True) if upper else (lambda s: None)
-    rng = random.Random(11)
     resolved = 0
-    for _ in range(12):
-        node = eng.start()
-        while True:
-            for hi in node.hand:
-                full = eng.scored(node, hi)
-                n, moves = eng.ranked(node, hi)
-                assert n == len(full)
-                assert list(moves) == sorted(full, key=lambda m: -m[0])
-                resolved += any(g is None for _, _, _, g in eng.placements(node, hi))
-            kids = eng.children(node)
-            if not kids:
-                break
-            node = eng.node(rng.choice(kids))
+    for node in random_games(eng, 11, 12):
+        for hi in node.hand:
+            full = eng.scored(node, hi)
+            n, moves = eng.ranked(node, hi)
+            assert n == len(full)
+            assert list(moves) == sorted(full, key=lambda m: -m[0])
+            resolved += any(g is None for _, _, _, g in eng.placements(node, hi))
     if game_id == "grove":
         assert resolved  # positions where the packed scan could not score every move were met
 
@@ -332,19 +338,12 @@ def test_reach_on_lanes_equals_the_plain_loop(game_id, deal, blocked):
         tables_of = eng._reach_tables
         eng._reach_tables = lambda node: ([dict.fromkeys(t, eng._NEVER) for t in tables_of(node)[0]],
                                           tables_of(node)[1])
-    rng = random.Random(8)
-    for _ in range(3):
-        node = eng.start()
-        while True:
-            cards = range(len(eng.refs))
-            for hi in cards:
-                for first in cards:
-                    if first != hi:
-                        assert eng.reach(node, hi, first) == plain_reach(eng, node, hi, first), (hi, first)
-            kids = eng.children(node)
-            if not kids:
-                break
-            node = eng.node(rng.choice(kids))
+    cards = range(len(eng.refs))
+    for node in random_games(eng, 8, 3):
+        for hi in cards:
+            for first in cards:
+                if first != hi:
+                    assert eng.reach(node, hi, first) == plain_reach(eng, node, hi, first), (hi, first)
 
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
@@ -387,20 +386,13 @@ def test_slot_reach_merges_orientations_lane_by_lane_exactly(game_id, deal):
     apart, for every card and number of later covers met in random games."""
     game = find_game(game_id)
     eng = engine_for(game, game.parse_deal(deal))
-    rng = random.Random(3)
-    for _ in range(4):
-        node = eng.start()
-        while True:
-            for later in range(4):
-                tables, w, n, bias, _ = eng.lanes(node, later)
-                for hi in range(len(eng.refs)):
-                    apart = max(max(memoryview(s.to_bytes(2 * n, "little")).cast("H"))
-                                for s in eng._sums(hi, tables, w))
-                    assert eng.slot_reach(node, hi, later) == max(apart - 6 * bias, 0)
-            kids = eng.children(node)
-            if not kids:
-                break
-            node = eng.node(rng.choice(kids))
+    for node in random_games(eng, 3, 4):
+        for later in range(4):
+            tables, w, n, bias, _ = eng.lanes(node, later)
+            for hi in range(len(eng.refs)):
+                apart = max(max(memoryview(s.to_bytes(2 * n, "little")).cast("H"))
+                            for s in eng._sums(hi, tables, w))
+                assert eng.slot_reach(node, hi, later) == max(apart - 6 * bias, 0)
 
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
