@@ -209,8 +209,7 @@ class Engine:
         self._stacked: dict = {}
         self._credits: dict = {}
         self._lane_rows: dict = {}  # (later, wheelbarrow used, squirrel left) -> code -> lane values (lanes)
-        self._every: dict = {}  # lanes -> an integer with a 1 in each
-        self._swar: dict = {}  # lanes -> (the top bit of each, every bit of each)
+        self._masks: dict = {}  # number of lanes -> _lane_masks
         # per card, per orientation: its cells as (row, column, kind), for the lane scans
         self.lane_cells = [[tuple((dp // ROW, dp % ROW, k) for dp, k in kinds) for _, _, _, kinds in lst]
                            for lst in self.orients]
@@ -357,8 +356,8 @@ class Engine:
         if decode is None:
             decode = self.decoder(node, upper)
         left = self.tokens - node.tokens_used
-        # the six look-ups are unrolled here and in reach(): this is the search's
-        # innermost loop, and a shared helper measured 10-15 % slower
+        # the six look-ups are unrolled here: this is the search's innermost
+        # loop, and a shared helper measured 10-15 % slower
         for rot, cells, shape, kinds in self.orients[hi]:
             (d0, k0), (d1, k1), (d2, k2), (d3, k3), (d4, k4), (d5, k5) = kinds
             g0, g1, g2 = tables[k0].get, tables[k1].get, tables[k2].get
@@ -405,7 +404,7 @@ class Engine:
         if got is not None:
             return got
         tables, empty = self._reach_tables(node)
-        every = self._every_lane(n)
+        every = self._lane_masks(n)[0]
         never = self._NEVER
         lanes = []
         peak = 0
@@ -534,23 +533,20 @@ class Engine:
         got = self._credits[key] = tuple(amortised if total(amortised) <= total(plain) else plain)
         return got
 
-    def lanes(self, node: Node, later: int) -> tuple[list[int], int, int, int]:
+    def lanes(self, node: Node, later: int) -> tuple[list[int], int, int, int, int]:
         """The lane integers for ``later`` (one per cell kind: a bias plus the
         :meth:`credits` of every square), the grid width, the number of lanes,
         the bias and the highest value a lane may hold."""
-        cache = node.lanes
-        if cache is None:
-            cache = node.lanes = {}
-        got = cache.get(later)
+        w, n, masks, _, _ = self._geo(node)
+        got = node.lanes.get(later)
         if got is not None:
             return got
-        w, n, masks, _, _ = self._geo(node)
         wb = node.wheelbarrow_used
         left = node.tokens_used < self.tokens
         rows = self._lane_rows.get((later, wb, left))
         if rows is None:
             rows = self._lane_rows[(later, wb, left)] = {}
-        every = self._every_lane(n)
+        every = self._lane_masks(n)[0]
         empty = rows.get(None)
         if empty is None:
             empty = rows[None] = self.lane_row(None, later, wb, left)
@@ -564,7 +560,7 @@ class Engine:
                 row = rows[c] = tuple((k, v - e) for k, (v, e) in enumerate(zip(values, empty)) if v != e)
             for k, d in row:
                 tables[k] += d * m
-        got = cache[later] = (tables, w, n, self.lane_bias(later), rows["peak"])
+        got = node.lanes[later] = (tables, w, n, self.lane_bias(later), rows["peak"])
         return got
 
     def _geo(self, node: Node) -> tuple[int, int, dict, int, int]:
@@ -588,11 +584,13 @@ class Engine:
             geo = cache["geo"] = (w, n, masks, x0, y0)
         return geo
 
-    def _every_lane(self, n: int) -> int:
-        every = self._every.get(n)
-        if every is None:
-            every = self._every[n] = ((1 << 16 * n) - 1) // 0xFFFF  # a 1 in every lane
-        return every
+    def _lane_masks(self, n: int) -> tuple[int, int, int]:
+        """For ``n`` lanes: a 1 in each, the top bit of each, and every bit of each."""
+        got = self._masks.get(n)
+        if got is None:
+            every = ((1 << 16 * n) - 1) // 0xFFFF
+            got = self._masks[n] = (every, every << 15, every * 0xFFFF)
+        return got
 
     def lane_row(self, c, later: int, wb: bool, left: bool) -> list[int]:
         """Per cell kind, the lane's value on a square showing ``c``: bias plus credit, or 0 for never."""
@@ -626,7 +624,7 @@ class Engine:
         # the orientations' sums merged lane by lane, then one look for the
         # top: of two lanes below 2^15, the first is the larger where
         # 2^15 + first - second keeps its top bit
-        high, full = self._swar_masks(n)
+        _, high, full = self._lane_masks(n)
         top = None
         for s in self._sums(hi, tables, w, shapes):
             if top is None:
@@ -646,11 +644,6 @@ class Engine:
                 s += tables[k] >> (16 * (dy * w + dx))
             yield s if shapes is None else s & shapes[self.lane_shape[hi][o]]
 
-    def _swar_masks(self, n: int) -> tuple[int, int]:
-        got = self._swar.get(n)
-        if got is None:
-            got = self._swar[n] = (int.from_bytes(b"\x00\x80" * n, "little"), (1 << 16 * n) - 1)
-        return got
 
     def _cover(self, c, k: int, wb: bool, left: bool) -> tuple[int, int | None]:
         """A cell of kind ``k`` laid on a square showing code ``c`` (None:
