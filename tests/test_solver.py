@@ -212,7 +212,21 @@ def test_a_search_stopped_anywhere_reports_a_true_bound(game_id, deal):
                                           ("grove", "grove:10,11,12,13,14,15,16,17,18;recipes=1,2")])
 def test_engine_agrees_with_reference_rules(game_id, deal):
     """Random games through both engines: the same legal results and scores at every turn."""
-    game = find_game(game_id)
+    agree_with_reference(find_game(game_id), deal)
+
+
+def test_engine_agrees_with_reference_rules_with_two_squirrels():
+    """A Grove deck with two squirrels (``squirrels: 2`` in cards.yaml): a move
+    may spend both, and each costs its own penalty."""
+    from pnp.deck import load_deck
+
+    game = find_game("grove", replace(load_deck().game("grove"), mismatch_tokens=2))
+    assert game.deck.mismatch_tokens == 2
+    agree_with_reference(game, "grove:10,11,12,13,14,15,16,17,18;recipes=1,2")
+    agree_with_reference(game, "grove:3,6,9,12,15,18,2,5,8")
+
+
+def agree_with_reference(game, deal):
     d = game.parse_deal(deal)
     eng = engine_for(game, d)
     rng = random.Random(3)
