@@ -92,16 +92,24 @@ def pos_xy(p: int) -> tuple[int, int]:
 
 
 _ZRNG = random.Random(0x9E3779B97F4A7C15)
-_ZOB: dict[int, int] = {}
+
+
+class _Zobrist(dict):
+    """``(p << 13) | c`` -> the Zobrist key of code ``c`` on square ``p``
+    (128 random bits, drawn at first use). Indexing it is the resolve's hot
+    path: a key met before costs one dict look-up, no call."""
+
+    def __missing__(self, k: int) -> int:
+        z = self[k] = _ZRNG.getrandbits(128)
+        return z
+
+
+_ZOB = _Zobrist()
 
 
 def zob(p: int, c: int) -> int:
-    """The Zobrist key of code ``c`` on square ``p`` (deterministic, 128 bits)."""
-    k = (p << 13) | c
-    z = _ZOB.get(k)
-    if z is None:
-        z = _ZOB[k] = _ZRNG.getrandbits(128)
-    return z
+    """The Zobrist key of code ``c`` on square ``p``."""
+    return _ZOB[(p << 13) | c]
 
 
 @dataclass
@@ -128,6 +136,24 @@ class Node:
                 else (self.hand[1], self.hand[0]), self.drawn, self.wheelbarrow_used)
 
 
+_AFTER: dict = {}  # (hand, drawn, card played, cards in the deal) -> what _after gives
+
+
+def _after(hand: tuple, drawn: int, card: int, n_cards: int) -> tuple[tuple, int, tuple]:
+    """The hand and the draw count after ``card`` is played and the next
+    card drawn, and that hand in the order of :meth:`Node.key` (worked out once)."""
+    k = (hand, drawn, card, n_cards)
+    got = _AFTER.get(k)
+    if got is None:
+        after = tuple(h for h in hand if h != card)
+        if drawn < n_cards:
+            after += (drawn,)
+            drawn += 1
+        ordered = (after[1], after[0]) if len(after) == 2 and after[0] > after[1] else after
+        got = _AFTER[k] = (after, drawn, ordered)
+    return got
+
+
 class Child:
     """A legal move and what it changes; the position itself is built on demand
     (:meth:`Engine.node`), so move ordering and beam ranking stay cheap."""
@@ -152,17 +178,11 @@ class Child:
         self._node = None
 
     def hand_after(self, n_cards: int) -> tuple[tuple, int]:
-        hand = tuple(h for h in self.parent.hand if h != self.card)
-        drawn = self.parent.drawn
-        if drawn < n_cards:
-            hand = hand + (drawn,)
-            drawn += 1
+        hand, drawn, _ = _after(self.parent.hand, self.parent.drawn, self.card, n_cards)
         return hand, drawn
 
     def key(self, n_cards: int) -> tuple:
-        hand, drawn = self.hand_after(n_cards)
-        if len(hand) == 2 and hand[0] > hand[1]:
-            hand = (hand[1], hand[0])
+        _, drawn, hand = _after(self.parent.hand, self.parent.drawn, self.card, n_cards)
         return (self.zhash, hand, drawn, self.wheelbarrow_used)
 
     def get(self, p: int):
@@ -822,7 +842,7 @@ class OrchardEngine(Engine):
             if c is None:
                 new = f | 4
             else:
-                z ^= zob(p, c)
+                z ^= _ZOB[(p << 13) | c]
                 d = (c >> 6) & 31
                 if c & 3 != f:
                     if d:
@@ -838,7 +858,7 @@ class OrchardEngine(Engine):
                     wants.append((p, f, 1))
                     new = f | 4
             delta[p] = new
-            z ^= zob(p, new)
+            z ^= _ZOB[(p << 13) | new]
         return self._outcomes(wants, delta, z, supply, tree_dice, tokens, False)
 
 
@@ -1146,7 +1166,7 @@ class GroveEngine(OrchardEngine):
             c = board.get(p)
             new = f | (n << 2)
             if c is not None:
-                z ^= zob(p, c)
+                z ^= _ZOB[(p << 13) | c]
                 uf = c & 3
                 d = (c >> 6) & 31
                 df = (c >> 11) & 3
@@ -1184,7 +1204,7 @@ class GroveEngine(OrchardEngine):
                 elif on_tree:
                     wants.append((p, f, n + ((c >> 2) & 3)))
             delta[p] = new
-            z ^= zob(p, new)
+            z ^= _ZOB[(p << 13) | new]
         return self._outcomes(wants, delta, z, supply, tree_dice, tokens, wb)
 
 
