@@ -230,12 +230,6 @@ def test_native_search_on_two_processes():
     check_line(game, deal, two)
 
 
-def test_grove_stays_in_python():
-    s = Searcher(find_game("grove"), find_game("grove").parse_deal("grove:1,2,3,4"))
-    s.run()
-    assert s.core is None and not s.native
-
-
 def test_native_off_runs_the_python_search(monkeypatch):
     monkeypatch.setattr(compiled, "_orchard", None)
     game = find_game("orchard")

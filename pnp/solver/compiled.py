@@ -1,37 +1,45 @@
-"""The bridge to the compiled exact search for Orchard (``_orchard.c``).
+"""The bridge to the compiled exact searches (``_orchard.c``, ``_grove.c``).
 
-The C core runs :meth:`Searcher.dfs <pnp.solver.search.Searcher.dfs>` for
-``orchard`` and ``orchard-pnp`` deals: the same rules, the same bounds, the
-same transposition idea, 50 times fewer seconds or more. What it
+The C cores run :meth:`Searcher.dfs <pnp.solver.search.Searcher.dfs>` for
+``orchard`` and ``orchard-pnp`` deals, and for ``grove`` deals without a
+recipe pair: the same rules, the same bounds, the same transposition idea,
+50 times fewer seconds or more. What a core
 cannot work out alone comes from the Python engine, once per deal: the cards'
 orientations and the per-square credits of the slot bound
 (:meth:`Engine.credits <pnp.solver.engine.Engine.credits>`). Its best line
 comes back as (card, orientation, square, dice) steps, which
 :func:`replay` turns into the engine's moves, checking the score on the way.
 
-The extension is optional (``setup.py``): without a C compiler pnp installs
-without it, :func:`core_for` answers None and the pure-Python search runs.
+The extensions are optional (``setup.py``): without a C compiler pnp installs
+without them, :func:`core_for` answers None and the pure-Python search runs.
 """
 from __future__ import annotations
 
-from .engine import CLEARING, ROW, Engine, GroveEngine, Node, OrchardEngine, pos_int, pos_xy
+from .engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, Engine, GroveEngine, Node, OrchardEngine, code, pos_int, \
+    pos_xy
 
 try:
     from . import _orchard
 except ImportError:  # pragma: no cover - built wherever a C compiler is
     _orchard = None
+try:
+    from . import _grove
+except ImportError:  # pragma: no cover - built wherever a C compiler is
+    _grove = None
 
 TT_BITS = 23  # 2^23 entries of 16 bytes: 128 MiB per process
 MAX_CARDS = 20  # the grid is 128 squares wide; a deal of more cards stays in Python
 
 
 def available() -> bool:
-    return _orchard is not None
+    return _orchard is not None and _grove is not None
 
 
 def core_for(engine: Engine, slot_cards: int):
     """A compiled search for ``engine``'s deal, or None when there is none for it."""
-    if _orchard is None or not isinstance(engine, OrchardEngine) or isinstance(engine, GroveEngine):
+    if isinstance(engine, GroveEngine):
+        return grove_core(engine, slot_cards)
+    if _orchard is None or not isinstance(engine, OrchardEngine):
         return None
     if len(engine.refs) > MAX_CARDS:
         return None
@@ -58,6 +66,50 @@ def core_for(engine: Engine, slot_cards: int):
     units = [engine.credit_unit(later) for later in range(slot_cards)]
     return _orchard.Core(engine.nfruits, engine.dice_per_fruit, engine.tokens, ladder, orients,
                          engine.card_fruits, credits, units, slot_cards, TT_BITS)
+
+
+# the values a Grove die shows: a new one 2-4 (two trees' fruits), a raised one up to 6, then
+# 10, and the wheelbarrow
+GROVE_DICE = (2, 3, 4, 5, 6, TOP_DIE, WHEELBARROW)
+
+
+def grove_codes(nfruits: int) -> list[int]:
+    """Every code a Grove square can show: a tree of 1 or 2 fruits, bare, with the squirrel or
+    with a die of its fruit; a clearing, bare or with a die of any fruit."""
+    out = []
+    for f in range(nfruits):
+        for n in (1, 2):
+            out += [code(f, n), code(f, n, token=2)] + [code(f, n, die=d, die_fruit=f) for d in GROVE_DICE]
+    out.append(code(CLEARING, 0))
+    out += [code(CLEARING, 0, die=d, die_fruit=f) for d in GROVE_DICE for f in range(nfruits)]
+    return out
+
+
+def grove_core(engine: GroveEngine, slot_cards: int):
+    """The compiled Grove search for ``engine``'s deal, or None (recipes stay in Python)."""
+    if _grove is None or engine.recipes or len(engine.refs) > MAX_CARDS:
+        return None
+    orients = []
+    for lst in engine.orients:
+        cards = []
+        for rot, cells_, _, _ in lst:
+            if any(n not in ((0,) if f == CLEARING else (1, 2)) for _, f, n in cells_):
+                return None
+            cards.append((rot, [(dp // ROW, dp % ROW, f, n) for dp, f, n in cells_]))
+        orients.append(cards)
+    units = [tuple(sum(n for _, f, n in lst[0][1] if f == g) for g in range(engine.nfruits))
+             for lst in engine.orients]
+    codes = [None, *grove_codes(engine.nfruits)]
+    credits = [[[[(c or 0, *engine.credits(c, later, bool(wb), bool(left))) for c in codes]
+                 for left in (0, 1)] for wb in (0, 1)] for later in range(slot_cards)]
+    return _grove.Core(engine.nfruits, engine.dice_per_fruit, engine.tokens, orients, units, credits,
+                       [engine.credit_unit(later) for later in range(slot_cards)], slot_cards, TT_BITS)
+
+
+def position(engine: Engine, node: Node) -> tuple:
+    """``node`` as a core's ``dfs`` and ``bounds`` read it (Grove's also takes the wheelbarrow)."""
+    out = (cells(node), list(node.hand), node.drawn, node.tokens_used, node.tree_dice, list(node.supply))
+    return out + (node.wheelbarrow_used,) if isinstance(engine, GroveEngine) else out
 
 
 def cells(node: Node) -> list[tuple[int, int, int]]:

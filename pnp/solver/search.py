@@ -643,8 +643,7 @@ class Searcher:
             return max(self.floor, -10 ** 9)
 
         value, exact, stopped, nodes, best, line = self.core.dfs(
-            compiled.cells(node), list(node.hand), node.drawn, node.tokens_used, node.tree_dice,
-            list(node.supply), cur, max(self.best, -10 ** 9), max(self.floor, -10 ** 9), tick)
+            *compiled.position(self.engine, node), cur, max(self.best, -10 ** 9), max(self.floor, -10 ** 9), tick)
         self.nodes = base + nodes
         if line is not None and best > self.best:
             kids = compiled.replay(self.engine, node, line)

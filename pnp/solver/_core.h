@@ -1,0 +1,255 @@
+/* What pnp's compiled searches share (_grove.c): the grid, the shared transposition table, the
+ * hashing, the ordering of moves, the calls back to Python and the module's boilerplate. */
+#ifndef PNP_CORE_H
+#define PNP_CORE_H
+
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
+
+#define GW 128
+#define GO 64
+#define GSIZE (GW * GW)
+#define MAXCARDS 24
+#define NFR 3
+#define NCODES 8192
+#define NEVER (-1000)
+#define MAXLATER 8
+#define NONE (-1000000000)
+#define MAXMOVES 16384
+#define MAXDEPTH (MAXCARDS + 2)
+#define CHECK_EVERY 4096
+/* with this many cards to play or fewer, a position works out its bound before it reads the
+ * table, and one its bound cuts never reads or writes it (a table read is a cache miss) */
+#ifndef BOUND_FIRST
+#define BOUND_FIRST 4
+#endif
+
+typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
+typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
+
+static inline uint64_t mix64(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static inline uint64_t zob(int p, int c) { return mix64(((uint64_t)p << 13) | (uint64_t)c); }
+
+/* the bits set in a mask of at most 8 bits (a move's dice choices; no library call) */
+static inline int pop6(unsigned x) {
+    x = x - ((x >> 1) & 0x55);
+    x = (x & 0x33) + ((x >> 2) & 0x33);
+    return (int)((x + (x >> 4)) & 0x0F);
+}
+
+/* counting sort of tmp[0..n) on the gain into out, best first, ties in generation order */
+static inline int sort_moves(const MoveRec *tmp, MoveRec *out, int n) {
+    int count[256], lo = 255, hi = 0;
+    for (int i = 0; i < n; i++) {
+        int b = 128 - tmp[i].gain;
+        lo = b < lo ? b : lo;
+        hi = b > hi ? b : hi;
+    }
+    if (lo > hi) return 0;
+    memset(count + lo, 0, sizeof(int) * (size_t)(hi - lo + 1));
+    for (int i = 0; i < n; i++) count[128 - tmp[i].gain]++;
+    int start = 0;
+    for (int b = lo; b <= hi; b++) { int c = count[b]; count[b] = start; start += c; }
+    for (int i = 0; i < n; i++) out[count[128 - tmp[i].gain]++] = tmp[i];
+    return n;
+}
+
+/* ------------------------------------------------------------------ table */
+
+/* a table entry: ``check`` is the key xor ``data``, so an entry torn by two processes writing
+ * at once never passes as valid (the table is shared); data: the value (16 bits), exact (bit
+ * 16), and the cards to play plus one (bits 24-31; 0 for an empty entry) */
+typedef struct { uint64_t check, data; } Entry;
+
+static inline int e_depth(uint64_t data) { return (int)(data >> 24 & 0xFF); }
+
+static inline Entry *tt_bucket(Entry *tt, uint64_t mask, uint64_t key) { return tt + ((key & mask) & ~3ULL); }
+
+/* the entry of `key`: 1 and its value, or 0 */
+static inline int tt_find(Entry *tt, uint64_t mask, uint64_t key, int *value, int *exact) {
+    Entry *b = tt_bucket(tt, mask, key);
+    for (int i = 0; i < 4; i++) {
+        uint64_t data = b[i].data;
+        if ((b[i].check ^ data) == key && e_depth(data)) {
+            *value = (int16_t)(data & 0xFFFF);
+            *exact = (int)(data >> 16 & 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* store `key`'s entry; a full bucket gives up the entry closest to the end of the game (the
+ * cheapest to redo); `depth`: the cards to play plus one */
+static inline void tt_store(Entry *tt, uint64_t mask, uint64_t key, int value, int exact, int depth) {
+    Entry *b = tt_bucket(tt, mask, key);
+    int at = -1, low = 1 << 30;
+    for (int i = 0; i < 4; i++) {
+        uint64_t data = b[i].data;
+        if ((b[i].check ^ data) == key) { at = i; break; }
+        int d = e_depth(data);
+        if (d < low) { low = d; at = i; }
+    }
+    uint64_t data = (uint64_t)(uint16_t)(int16_t)value | (uint64_t)(exact ? 1 : 0) << 16 | (uint64_t)depth << 24;
+    b[at].data = data;
+    b[at].check = key ^ data;
+}
+
+/* a table of 2^bits entries, shared with the processes forked from here (the parallel search
+ * fills one table together): 0, or -1 with an exception set */
+static inline int tt_alloc(Entry **tt, uint64_t *mask, size_t *bytes, int bits) {
+    if (bits < 10 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits"); return -1; }
+    if (*tt) {
+#ifndef _WIN32
+        munmap(*tt, *bytes);
+#else
+        free(*tt);
+#endif
+    }
+    *bytes = ((size_t)1 << bits) * sizeof(Entry);
+#ifndef _WIN32
+    void *m = mmap(NULL, *bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    *tt = m == MAP_FAILED ? NULL : m;
+#else
+    *tt = calloc(1, *bytes);
+#endif
+    if (!*tt) { PyErr_NoMemory(); return -1; }
+    *mask = ((uint64_t)1 << bits) - 1;
+    return 0;
+}
+
+static inline void tt_free(Entry **tt, size_t bytes) {
+    if (!*tt) return;
+#ifndef _WIN32
+    munmap(*tt, bytes);
+#else
+    free(*tt);
+#endif
+    *tt = NULL;
+}
+
+/* ------------------------------------------------------------------ search state */
+
+/* what every search keeps besides its position: counts, the incumbent, the calls back */
+typedef struct {
+    long long nodes, next_check;
+    int best, floor, stopped, failed, overflow;
+    PyObject *tick;
+    int depth, nline, improved;
+} CoreSearch;
+
+/* call tick(nodes, best) now and then: it returns the best score found elsewhere, or None to stop */
+static inline void core_check(CoreSearch *c) {
+    c->next_check = c->nodes + CHECK_EVERY;
+    if (!c->tick || c->stopped) return;
+    PyObject *r = PyObject_CallFunction(c->tick, "Li", c->nodes, c->best);
+    if (!r) { c->failed = 1; c->stopped = 1; return; }
+    if (r == Py_None) c->stopped = 1;
+    else {
+        long v = PyLong_AsLong(r);
+        if (v == -1 && PyErr_Occurred()) { c->failed = 1; c->stopped = 1; }
+        else if (v > c->floor) c->floor = (int)v;
+    }
+    Py_DECREF(r);
+}
+
+static inline void core_begin(CoreSearch *c, PyObject *tick, int best, int floor) {
+    Py_XDECREF(c->tick);
+    c->tick = tick == Py_None ? NULL : tick;
+    Py_XINCREF(c->tick);
+    c->best = best;
+    c->floor = floor;
+    c->nodes = 0;
+    c->next_check = CHECK_EVERY;
+    c->stopped = c->failed = c->overflow = 0;
+    c->depth = 0;
+    c->improved = 0;
+    c->nline = 0;
+}
+
+/* (value, exact, stopped, nodes, best, line) for Python: line is None unless the search found a
+ * better score than it was given; else a list of (card, orient, x, y, dice), dice None for the
+ * reading-order default or a list of (x, y) squares given scarce dice */
+static inline PyObject *core_result(CoreSearch *c, int value, int exact, const Step *steps) {
+    Py_CLEAR(c->tick);
+    if (c->failed) return NULL;
+    if (c->overflow) { PyErr_SetString(PyExc_RuntimeError, "too many placements for the compiled search"); return NULL; }
+    PyObject *line = Py_None;
+    Py_INCREF(line);
+    if (c->improved) {
+        Py_DECREF(line);
+        line = PyList_New(c->nline);
+        if (!line) return NULL;
+        for (int i = 0; i < c->nline; i++) {
+            const Step *st = &steps[i];
+            PyObject *dice;
+            if (st->dflt) {
+                dice = Py_None;
+                Py_INCREF(dice);
+            } else {
+                dice = PyList_New(st->nchosen);
+                if (!dice) { Py_DECREF(line); return NULL; }
+                for (int j = 0; j < st->nchosen; j++)
+                    PyList_SET_ITEM(dice, j, Py_BuildValue("(ii)", st->chosen[j] % GW - GO, st->chosen[j] / GW - GO));
+            }
+            PyObject *t = Py_BuildValue("(iiiiN)", st->card, st->orient, st->anchor % GW - GO,
+                                        st->anchor / GW - GO, dice);
+            PyList_SET_ITEM(line, i, t);
+        }
+    }
+    return Py_BuildValue("(iiiLiN)", value, exact, c->stopped, c->nodes, c->best, line);
+}
+
+static inline int get_int(PyObject *seq, Py_ssize_t i, int *out) {
+    PyObject *o = PySequence_GetItem(seq, i);
+    if (!o) return -1;
+    long v = PyLong_AsLong(o);
+    Py_DECREF(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+#ifndef SOURCE_DIGEST
+#define SOURCE_DIGEST ""
+#endif
+
+/* the module `name` with one type, Core (Core_init, Core_dealloc, Core_methods), and setup.py's
+ * digest of its source (a test tells a stale build from a current one) */
+#define CORE_MODULE(name, type_doc, module_doc)                                                       \
+    static PyTypeObject CoreType = {                                                                  \
+        PyVarObject_HEAD_INIT(NULL, 0)                                                                \
+        .tp_name = "pnp.solver." #name ".Core",                                                      \
+        .tp_basicsize = sizeof(Core),                                                                 \
+        .tp_flags = Py_TPFLAGS_DEFAULT,                                                               \
+        .tp_doc = type_doc,                                                                           \
+        .tp_new = PyType_GenericNew,                                                                  \
+        .tp_init = (initproc)Core_init,                                                               \
+        .tp_dealloc = (destructor)Core_dealloc,                                                       \
+        .tp_methods = Core_methods,                                                                   \
+    };                                                                                                \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, #name, module_doc, -1, NULL};          \
+    PyMODINIT_FUNC PyInit_##name(void) {                                                              \
+        if (PyType_Ready(&CoreType) < 0) return NULL;                                                 \
+        PyObject *m = PyModule_Create(&module);                                                       \
+        if (!m) return NULL;                                                                          \
+        Py_INCREF(&CoreType);                                                                         \
+        if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {                               \
+            Py_DECREF(&CoreType); Py_DECREF(m); return NULL;                                          \
+        }                                                                                             \
+        if (PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0) { Py_DECREF(m); return NULL; } \
+        return m;                                                                                     \
+    }
+
+#endif

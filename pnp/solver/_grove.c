@@ -1,0 +1,977 @@
+/* The exact search of pnp's solver for Grove (without a recipe pair), in C.
+ *
+ * The same depth-first branch and bound as ``Searcher.dfs`` in search.py, over
+ * the same rules as ``GroveEngine`` in engine.py (clearings, fruit counts, the
+ * squirrel and the wheelbarrow), with the same admissible bounds: the
+ * fruit-by-fruit unit knapsack (``Bounder.grove_gains``, with the die the
+ * wheelbarrow frees) and, with few cards to play, the geometric slot bound
+ * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
+ * out once and hands over as tables (``Engine.credits``). Python keeps
+ * everything around it: the beam, the parallel driver, recipes, turning lines
+ * into moves.
+ *
+ * Positions: the visible layer is a 128 x 128 grid of square codes (the layout
+ * of engine.code; 0 is empty table), the start card's top-left square at
+ * (64, 64). A placement is first scanned by summing six packed integers, one
+ * per card cell (pack(), as GroveEngine._pack): that tells whether it is legal
+ * and, unless it spends the squirrel, touches a square next to it or raises
+ * tens of two fruits while the wheelbarrow is unused, its best gain. Those
+ * few are resolved in full.
+ *
+ * The last two cards are ordinary positions here (Python's two() and last()
+ * are not needed: the packed scan makes them cheap).
+ */
+#define PY_SSIZE_T_CLEAN
+#include "_core.h"
+
+#define NK 7            /* cell kinds: a tree of 1 or 2 fruits of each fruit, a clearing (engine.kind) */
+#define CLEARING 3
+#define SQUIRREL 2
+#define WHEELBARROW 15
+#define TOP_DIE 10
+#define NCONF (MAXLATER * 4) /* credit tables: later * 4 + wheelbarrow used * 2 + a squirrel left */
+
+/* packed fields of one cell's effect (engine.GroveEngine._pack); sums over six cells never carry */
+#define P_COV 0
+#define P_ILL 3
+#define P_MIS 6
+#define P_RET 9   /* dice going back to the supply, 3 bits per fruit */
+#define P_TEN 18  /* tens raised while the wheelbarrow is unused, 3 bits per fruit */
+#define P_WANT 27 /* new dice wanted, 3 bits per (fruit, value 2..4) */
+#define P_GAIN 54 /* score change, + GAIN_OFF per covered cell (at most 6 * 31 < 2^10) */
+#define GAIN_OFF 16
+
+typedef struct { int rot; int off[6], f[6], n[6], k[6]; int w, h; } Orient;
+typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
+
+typedef struct {
+    PyObject_HEAD
+    /* the deal */
+    int ncards, nfruits, dice_per_fruit, tokens;
+    int norient[MAXCARDS];
+    Orient orient[MAXCARDS][4];
+    int card_units[MAXCARDS][NFR];  /* per card, per fruit: its fruits (a cell of two counts two) */
+    int slot_cards;
+    int32_t *cred;  /* [(conf * NCODES + code) * NK + kind]: credits, NEVER where no card may go */
+    uint8_t known[NCODES];  /* the codes the credits were given for (a square showing another: an error) */
+    int unit[MAXLATER];
+    uint64_t pk[2][NK][NCODES];  /* per wheelbarrow used: pack() */
+    Entry *tt;  /* the transposition table (_core.h) */
+    uint64_t tt_mask;
+    size_t tt_bytes;
+    /* the position */
+    uint16_t grid[GSIZE];
+    uint8_t near[GSIZE];  /* squirrels next to each square */
+    int x0, x1, y0, y1;
+    int hand[2], nhand, drawn, tokens_used, wb, tree_dice, penalty, supply[NFR];
+    int sq[MAXCARDS * 6], nsq;  /* the squares holding a squirrel */
+    uint64_t zh;
+    /* what the knapsack reads of the layer, kept square by square (tally()): per fruit, its dice
+     * by value and whether they are on a tree (the wheelbarrow apart), its bare trees by fruits */
+    int dice[NFR][16][2], bases[NFR][3];
+    uint64_t *memo;
+    CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
+    Step path[MAXDEPTH], line[MAXDEPTH];
+    MoveRec moves[MAXDEPTH][MAXMOVES];
+} Core;
+
+static inline uint64_t hand_key(Core *s) {
+    uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)s->drawn) ^ (s->wb ? mix64(0xB0B0B0B0ULL) : 0);
+    for (int i = 0; i < s->nhand; i++) k ^= mix64(0x5A5A0000ULL + (uint64_t)s->hand[i]);
+    return k;
+}
+
+static inline int die_of(int c) { return (c >> 6) & 31; }
+static inline int shown(int v) { return v <= 6 ? v : TOP_DIE; }
+static inline int to_play(Core *s) { return s->nhand + s->ncards - s->drawn; }
+static inline int card_at(Core *s, int i) { return i < s->nhand ? s->hand[i] : s->drawn + i - s->nhand; }
+static inline int incumbent(Core *s) { return s->cs.best > s->cs.floor ? s->cs.best : s->cs.floor; }
+
+/* a card cell (fruit f, n fruits) laid on a square showing c, packed (GroveEngine._pack) */
+static uint64_t pack(int c, int f, int n, int wb) {
+    if (!c) return 0;
+    uint64_t v = (1ULL << P_COV) + ((uint64_t)GAIN_OFF << P_GAIN);
+    if (c & 48) return v + (1ULL << P_ILL);
+    int uf = c & 3, d = die_of(c), df = (c >> 11) & 3, on_tree = uf != CLEARING;
+    if (f != CLEARING && ((on_tree && uf != f) || (!on_tree && d && df != f))) {
+        v += 1ULL << P_MIS;
+        if (d) {
+            if (d != WHEELBARROW) v += 1ULL << (P_RET + 3 * df);
+            if (on_tree) v -= (uint64_t)d << P_GAIN;
+        }
+        return v;
+    }
+    if (f == CLEARING) return d && on_tree ? v - ((uint64_t)d << P_GAIN) : v;
+    if (d) {
+        int nv;
+        if (d == WHEELBARROW) nv = WHEELBARROW;
+        else if (d == TOP_DIE) { nv = TOP_DIE; if (!wb) v += 1ULL << (P_TEN + 3 * df); }
+        else nv = shown(d + n);
+        return v + ((uint64_t)(nv - (on_tree ? d : 0)) << P_GAIN);
+    }
+    if (on_tree) return v + (1ULL << (P_WANT + 3 * (3 * f + n + ((c >> 2) & 3) - 2)));
+    return v;
+}
+
+/* the best gain of a legal placement from its packed sum (GroveEngine.decoder), or NONE when
+ * only the full resolve can tell (the squirrel spent; tens of two fruits) */
+static inline int decode(Core *s, uint64_t v) {
+    if ((v >> P_MIS) & 7) return NONE;
+    int g = (int)(v >> P_GAIN) - GAIN_OFF * (int)(v & 7);
+    uint64_t tens = (v >> P_TEN) & 0777, w = (v >> P_WANT) & 0777777777;
+    if (!(tens | w)) return g;
+    int left[NFR];
+    for (int f = 0; f < NFR; f++) left[f] = s->supply[f] + (int)((v >> (P_RET + 3 * f)) & 7);
+    if (tens) {
+        int nt = 0;
+        for (int f = 0; f < NFR; f++)
+            if ((tens >> (3 * f)) & 7) { nt++; left[f]++; }
+        if (nt > 1) return NONE;  /* which ten becomes the wheelbarrow decides which die returns */
+        g += WHEELBARROW - TOP_DIE;
+    }
+    for (int f = 0; f < s->nfruits && w; f++) {
+        int k = left[f];
+        for (int value = 4; value >= 2 && k; value--) {
+            int m = (int)((w >> (3 * (3 * f + value - 2))) & 7);
+            if (m) { if (m > k) m = k; g += m * value; k -= m; }
+        }
+    }
+    return g;
+}
+
+/* ------------------------------------------------------------------ bounds */
+
+/* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
+static inline void tally(Core *s, int c, int sign) {
+    if (!c) return;
+    int d = die_of(c);
+    if (d) { if (d != WHEELBARROW) s->dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign; }
+    else if (!(c & 48) && (c & 3) != CLEARING) s->bases[c & 3][(c >> 2) & 3] += sign;
+}
+
+/* Bounder.unit_share: the most `units` fruits add to one fruit's dice and new dice (`ready` of
+ * them on visible trees of `b2` two-fruit trees first), at most 2k a die */
+static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int units, int k) {
+    int best[128], nxt[128];
+    if (units > 127) units = 127;
+    int top = 2 * k < units ? 2 * k : units;
+    for (int c = 0; c <= units; c++) best[c] = 0;
+    int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
+    /* items: a die (its value, on a tree), a ready tree (its fruits), a die on a later tree */
+    int kinds[64][3], ni = 0;
+    for (int v = 1; v < 16; v++)
+        for (int t = 0; t < 2; t++)
+            for (int i = 0; i < dice[v][t] && ni < 64; i++) { kinds[ni][0] = 0; kinds[ni][1] = v; kinds[ni++][2] = t; }
+    for (int i = 0; i < n2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
+    for (int i = 0; i < n1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
+    for (int i = n2 + n1; i < supply && ni < 64; i++) kinds[ni++][0] = 2;
+    for (int it = 0; it < ni; it++) {
+        memcpy(nxt, best, sizeof(int) * (size_t)(units + 1));
+        for (int n = kinds[it][0] == 2 ? 2 : 1; n <= top; n++) {
+            int gain;
+            if (kinds[it][0] == 0) gain = shown(kinds[it][1] + n) - (kinds[it][2] ? kinds[it][1] : 0);
+            else if (kinds[it][0] == 1) gain = shown(kinds[it][1] + n);
+            else gain = shown(n);
+            if (gain <= 0) continue;
+            for (int c = n; c <= units; c++) {
+                int v = best[c - n] + gain;
+                if (v > nxt[c]) nxt[c] = v;
+            }
+        }
+        memcpy(best, nxt, sizeof(int) * (size_t)(units + 1));
+    }
+    return best[units];
+}
+
+/* unit_share's arguments as one word (0: they do not fit): the dice of values 2-6 and 10 on
+ * trees and clearings, three bits a count; the ready trees; the supply, units and cards */
+#define MEMO_BITS 18
+static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
+static inline uint64_t share_key(const int (*dice)[2], int n2, int n1, int supply, int units, int k) {
+    uint64_t key = 0;
+    for (int v = 1; v < 16; v++)
+        for (int t = 0; t < 2; t++) {
+            int m = dice[v][t];
+            if (!m) continue;
+            if (memo_place[v] < 0 || m > 7) return 0;
+            key |= (uint64_t)m << (3 * (2 * memo_place[v] + t));
+        }
+    if (n2 > 7 || n1 > 7 || supply > 15 || units > 127 || k > 31) return 0;
+    return 1ULL << 63 | key << 26 | (uint64_t)n2 << 23 | (uint64_t)n1 << 20 | (uint64_t)supply << 16 |
+           (uint64_t)units << 5 | (uint64_t)k;
+}
+
+static int fruit_gain(Core *s, int f, int spare, int units, int k) {
+    int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
+    int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
+    const int (*dice)[2] = (const int (*)[2])s->dice[f];
+    uint64_t key = share_key(dice, n2, n1, supply, units, k);
+    uint64_t *slot = s->memo + 2 * (mix64(key) & ((1u << MEMO_BITS) - 1));
+    if (key && slot[0] == key) return (int)slot[1];
+    int got = unit_share(dice, b2, b1, supply, units, k);
+    if (key) { slot[0] = key; slot[1] = (uint64_t)got; }
+    return got;
+}
+
+/* Bounder.knapsack: per fruit its unit knapsack; while the wheelbarrow is unused, it adds 5
+ * once and frees a die for the fruit it helps most */
+static int knapsack(Core *s) {
+    int units[NFR] = {0}, k = to_play(s);
+    for (int i = 0; i < k; i++) {
+        int c = card_at(s, i);
+        for (int f = 0; f < s->nfruits; f++) units[f] += s->card_units[c][f];
+    }
+    int total = 0, gains[NFR];
+    for (int f = 0; f < s->nfruits; f++) total += gains[f] = fruit_gain(s, f, 0, units[f], k);
+    if (s->wb) return total;
+    int most = 0;
+    for (int f = 0; f < s->nfruits; f++) {
+        int d = fruit_gain(s, f, 1, units[f], k) - gains[f];
+        if (d > most) most = d;
+    }
+    return total + WHEELBARROW - TOP_DIE + most;
+}
+
+static inline const int32_t *cred_of(Core *s, int later) {
+    int conf = later * 4 + s->wb * 2 + (s->tokens_used < s->tokens);
+    return s->cred + (size_t)conf * NCODES * NK;
+}
+
+/* Engine.slot_reach: the most `card` is credited (on the credits for `later` cards to come)
+ * by a placement anywhere, at least 0 */
+static int slot_reach(Core *s, int card, int later) {
+    const int32_t *T = cred_of(s, later);
+    int best = 0;
+    for (int o = 0; o < s->norient[card]; o++) {
+        const Orient *or_ = &s->orient[card][o];
+        int k0 = or_->k[0], k1 = or_->k[1], k2 = or_->k[2], k3 = or_->k[3], k4 = or_->k[4], k5 = or_->k[5];
+        int e = T[k0] + T[k1] + T[k2] + T[k3] + T[k4] + T[k5];  /* on empty table */
+        if (e > best) best = e;
+        for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
+            for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) {
+                const uint16_t *g = s->grid + ay * GW + ax;
+                int a0 = T[g[or_->off[0]] * NK + k0], a1 = T[g[or_->off[1]] * NK + k1];
+                int a2 = T[g[or_->off[2]] * NK + k2], a3 = T[g[or_->off[3]] * NK + k3];
+                int a4 = T[g[or_->off[4]] * NK + k4], a5 = T[g[or_->off[5]] * NK + k5];
+                if (a0 == NEVER || a1 == NEVER || a2 == NEVER || a3 == NEVER || a4 == NEVER || a5 == NEVER) continue;
+                int t = a0 + a1 + a2 + a3 + a4 + a5;
+                if (t > best) best = t;
+            }
+        }
+    }
+    return best;
+}
+
+/* Bounder.later: every card to play on the credits for the cards after the first */
+static void later_credits(Core *s, Later *L) {
+    if (L->have) return;
+    int k = to_play(s);
+    L->total = 0;
+    L->unit = s->unit[k - 1];
+    for (int i = 0; i < k; i++) L->total += L->per[i] = slot_reach(s, card_at(s, i), k - 1);
+    L->have = 1;
+}
+
+/* Bounder.slots */
+static int slots(Core *s, Later *L, int need) {
+    later_credits(s, L);
+    if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
+    int best = 0;
+    for (int i = 0; i < s->nhand; i++) {
+        int v = (slot_reach(s, s->hand[i], 0) * L->unit + L->total - L->per[i]) / L->unit;
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+/* Bounder.future, with the knapsack already worked out */
+static int future_from(Core *s, Later *L, int need, int total) {
+    int k = to_play(s);
+    if (need != NONE && total > need && k >= 1 && k <= s->slot_cards) {
+        int v = slots(s, L, need);
+        if (v < total) total = v;
+    }
+    return total;
+}
+
+static int future(Core *s, Later *L, int need) { return future_from(s, L, need, knapsack(s)); }
+
+/* ------------------------------------------------------------------ moves */
+
+typedef struct {
+    int pos[6];
+    uint16_t old[6], new_[6];
+    int tree_dice, tokens_used, wb, supply[NFR];
+    int nwant, wantf[6], wanti[6], wantv[6];
+} Resolved;
+
+/* GroveEngine._resolve, without the new dice */
+static void resolve(Core *s, const MoveRec *m, Resolved *r) {
+    const Orient *or_ = &s->orient[m->card][m->orient];
+    r->tree_dice = s->tree_dice;
+    r->tokens_used = s->tokens_used;
+    r->wb = s->wb;
+    memcpy(r->supply, s->supply, sizeof r->supply);
+    r->nwant = 0;
+    for (int i = 0; i < 6; i++) {
+        int p = m->anchor + or_->off[i], f = or_->f[i], n = or_->n[i], c = s->grid[p];
+        int nw = f | n << 2;
+        r->pos[i] = p;
+        r->old[i] = (uint16_t)c;
+        if (c) {
+            int uf = c & 3, d = die_of(c), df = (c >> 11) & 3, on_tree = uf != CLEARING;
+            if (f != CLEARING && ((on_tree && uf != f) || (!on_tree && d && df != f))) {
+                /* the squirrel: what lay here leaves the orchard */
+                if (d) {
+                    if (d != WHEELBARROW) r->supply[df]++;
+                    if (on_tree) r->tree_dice -= d;
+                }
+                nw |= SQUIRREL << 4;
+                r->tokens_used++;
+            } else if (f == CLEARING) {
+                if (d) {
+                    nw |= d << 6 | df << 11;
+                    if (on_tree) r->tree_dice -= d;
+                }
+            } else if (d) {
+                int v;
+                if (d == WHEELBARROW) v = WHEELBARROW;
+                else if (d == TOP_DIE) {
+                    if (!r->wb) { r->wb = 1; r->supply[df]++; v = WHEELBARROW; }
+                    else v = TOP_DIE;
+                } else v = shown(d + n);
+                r->tree_dice += v - (on_tree ? d : 0);
+                nw |= v << 6 | f << 11;
+            } else if (on_tree) {
+                r->wantf[r->nwant] = f;
+                r->wanti[r->nwant] = i;
+                r->wantv[r->nwant] = n + ((c >> 2) & 3);
+                r->nwant++;
+            }
+        }
+        r->new_[i] = (uint16_t)nw;
+    }
+}
+
+/* how many of the wants of each fruit get a die; 1 when the supply of some fruit is short */
+static int share_counts(const Resolved *r, int *get, int *fmask) {
+    int scarce = 0;
+    for (int f = 0; f < NFR; f++) fmask[f] = 0;
+    for (int i = 0; i < r->nwant; i++) fmask[r->wantf[i]] |= 1 << i;
+    for (int f = 0; f < NFR; f++) {
+        int m = pop6((unsigned)fmask[f]);
+        get[f] = m < r->supply[f] ? m : r->supply[f];
+        if (get[f] < m && get[f] > 0) scarce = 1;
+    }
+    return scarce;
+}
+
+static int mask_ok(int mask, const int *get, const int *fmask) {
+    for (int f = 0; f < NFR; f++)
+        if (pop6((unsigned)(mask & fmask[f])) != get[f]) return 0;
+    return 1;
+}
+
+/* the reading-order default: the first wants of each fruit */
+static int default_mask(const Resolved *r, const int *get) {
+    int mask = 0, got[NFR] = {0};
+    for (int i = 0; i < r->nwant; i++) {
+        int f = r->wantf[i];
+        if (got[f] < get[f]) { mask |= 1 << i; got[f]++; }
+    }
+    return mask;
+}
+
+/* the six squares' codes after the outcome `mask`, the new dice taken from `supply`; returns
+ * the new dice's values */
+static inline int outcome_squares(const Resolved *r, int mask, uint16_t *nw, int *supply) {
+    int total = 0;
+    memcpy(nw, r->new_, sizeof(uint16_t) * 6);
+    for (int i = 0; i < r->nwant; i++)
+        if (mask >> i & 1) {
+            int f = r->wantf[i], v = r->wantv[i];
+            nw[r->wanti[i]] |= (uint16_t)(v << 6 | f << 11);
+            if (supply) supply[f]--;
+            total += v;
+        }
+    return total;
+}
+
+/* GroveEngine._penalty after a move leaves `nw` on the squares of `r` (the squirrels: the
+ * position's and those the move lays) */
+static int penalty_after(Core *s, const Resolved *r, const uint16_t *nw) {
+    int pen = 0;
+    for (int j = 0; j < s->nsq + 6; j++) {
+        int p;
+        if (j < s->nsq) p = s->sq[j];
+        else if ((nw[j - s->nsq] >> 4 & 3) == SQUIRREL && (r->old[j - s->nsq] >> 4 & 3) != SQUIRREL) p = r->pos[j - s->nsq];
+        else continue;
+        pen++;
+        const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
+        for (int q = 0; q < 4; q++) {
+            int c = s->grid[nb[q]];
+            for (int i = 0; i < 6; i++) if (r->pos[i] == nb[q]) { c = nw[i]; break; }
+            if (c && die_of(c) && (c & 3) != CLEARING) pen++;
+        }
+    }
+    return pen;
+}
+
+/* the gain of the outcome `mask` of a resolved move */
+static int outcome_gain(Core *s, const Resolved *r, int mask) {
+    uint16_t nw[6];
+    int td = r->tree_dice + outcome_squares(r, mask, nw, NULL);
+    int pen = r->tokens_used ? penalty_after(s, r, nw) : 0;
+    return td - pen - (s->tree_dice - s->penalty);
+}
+
+/* the best outcome of a resolved move: its gain, and its mask in *best_mask */
+static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
+    int get[NFR], fmask[NFR];
+    int scarce = share_counts(r, get, fmask), top = scarce ? 1 << r->nwant : 1, best = NONE;
+    for (int mask = 0; mask < top; mask++) {
+        int use = scarce ? mask : default_mask(r, get);
+        if (scarce && !mask_ok(use, get, fmask)) continue;
+        int g = outcome_gain(s, r, use);
+        if (g > best) { best = g; *best_mask = use; }
+    }
+    return best;
+}
+
+/* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal, with its
+ * best gain */
+static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left) {
+    const Orient *or_ = &s->orient[card][o];
+    const uint16_t *g = s->grid + a;
+    const uint64_t (*pk)[NCODES] = (const uint64_t (*)[NCODES])s->pk[s->wb];
+    uint64_t v = pk[or_->k[0]][g[or_->off[0]]] + pk[or_->k[1]][g[or_->off[1]]] + pk[or_->k[2]][g[or_->off[2]]] +
+                 pk[or_->k[3]][g[or_->off[3]]] + pk[or_->k[4]][g[or_->off[4]]] + pk[or_->k[5]][g[or_->off[5]]];
+    if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
+    if (n >= MAXMOVES) { s->cs.overflow = 1; return n; }
+    tmp[n].card = (int16_t)card;
+    tmp[n].orient = (int16_t)o;
+    tmp[n].anchor = a;
+    int gain = NONE;
+    if (s->nsq) {  /* next to a squirrel, the penalty may change */
+        const uint8_t *nr = s->near + a;
+        if (nr[or_->off[0]] | nr[or_->off[1]] | nr[or_->off[2]] | nr[or_->off[3]] | nr[or_->off[4]] | nr[or_->off[5]])
+            gain = NONE;
+        else gain = decode(s, v);
+    } else gain = decode(s, v);
+    if (gain == NONE) {
+        Resolved r;
+        int mask;
+        resolve(s, &tmp[n], &r);
+        gain = best_outcome(s, &r, &mask);
+    }
+    tmp[n].gain = gain;
+    return n + 1;
+}
+
+/* every legal placement of the hand cards with its best gain, best first (stable: ties in
+ * the order of Engine.children) */
+static int gen_moves(Core *s, MoveRec *out) {
+    static MoveRec tmp[MAXMOVES];
+    int n = 0, left = s->tokens - s->tokens_used;
+    for (int hi = 0; hi < s->nhand; hi++) {
+        int card = s->hand[hi];
+        for (int o = 0; o < s->norient[card]; o++) {
+            const Orient *or_ = &s->orient[card][o];
+            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
+                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) n = place(s, tmp, n, card, o, ay * GW + ax, left);
+        }
+    }
+    return sort_moves(tmp, out, n);
+}
+
+typedef struct {
+    int x0, x1, y0, y1, hand[2], nhand, drawn, tokens_used, wb, tree_dice, penalty, nsq, supply[NFR];
+    uint64_t zh;
+} Saved;
+
+static inline void set_near(Core *s, int p, int by) {
+    s->near[p + 1] += by; s->near[p - 1] += by; s->near[p + GW] += by; s->near[p - GW] += by;
+}
+
+static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv) {
+    sv->x0 = s->x0; sv->x1 = s->x1; sv->y0 = s->y0; sv->y1 = s->y1;
+    memcpy(sv->hand, s->hand, sizeof s->hand);
+    sv->nhand = s->nhand; sv->drawn = s->drawn; sv->tokens_used = s->tokens_used; sv->wb = s->wb;
+    sv->tree_dice = s->tree_dice; sv->penalty = s->penalty; sv->nsq = s->nsq; sv->zh = s->zh;
+    memcpy(sv->supply, s->supply, sizeof s->supply);
+    uint16_t nw[6];
+    memcpy(s->supply, r->supply, sizeof s->supply);
+    s->tree_dice = r->tree_dice + outcome_squares(r, mask, nw, s->supply);
+    s->tokens_used = r->tokens_used;
+    s->wb = r->wb;
+    for (int i = 0; i < 6; i++) {
+        int p = r->pos[i];
+        tally(s, r->old[i], -1);
+        tally(s, nw[i], 1);
+        if (r->old[i]) s->zh ^= zob(p, r->old[i]);
+        s->zh ^= zob(p, nw[i]);
+        s->grid[p] = nw[i];
+        if ((nw[i] >> 4 & 3) == SQUIRREL && (r->old[i] >> 4 & 3) != SQUIRREL) {
+            s->sq[s->nsq++] = p;
+            set_near(s, p, 1);
+        }
+        int x = p % GW, y = p / GW;
+        if (x < s->x0) s->x0 = x;
+        if (x > s->x1) s->x1 = x;
+        if (y < s->y0) s->y0 = y;
+        if (y > s->y1) s->y1 = y;
+    }
+    if (s->nsq) {  /* GroveEngine._penalty on the new layer */
+        int pen = 0;
+        for (int j = 0; j < s->nsq; j++) {
+            int p = s->sq[j];
+            pen++;
+            const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
+            for (int q = 0; q < 4; q++) {
+                int c = s->grid[nb[q]];
+                if (c && die_of(c) && (c & 3) != CLEARING) pen++;
+            }
+        }
+        s->penalty = pen;
+    }
+    int other = -1;
+    for (int i = 0; i < s->nhand; i++)
+        if (s->hand[i] != m->card) other = s->hand[i];
+    s->nhand = 0;
+    if (other >= 0) s->hand[s->nhand++] = other;
+    if (s->drawn < s->ncards) s->hand[s->nhand++] = s->drawn++;
+}
+
+static void undo(Core *s, const Resolved *r, const Saved *sv) {
+    for (int j = s->nsq - 1; j >= sv->nsq; j--) set_near(s, s->sq[j], -1);
+    for (int i = 5; i >= 0; i--) {
+        int p = r->pos[i];
+        tally(s, s->grid[p], -1);
+        tally(s, r->old[i], 1);
+        s->grid[p] = r->old[i];
+    }
+    s->x0 = sv->x0; s->x1 = sv->x1; s->y0 = sv->y0; s->y1 = sv->y1;
+    memcpy(s->hand, sv->hand, sizeof s->hand);
+    s->nhand = sv->nhand; s->drawn = sv->drawn; s->tokens_used = sv->tokens_used; s->wb = sv->wb;
+    s->tree_dice = sv->tree_dice; s->penalty = sv->penalty; s->nsq = sv->nsq; s->zh = sv->zh;
+    memcpy(s->supply, sv->supply, sizeof s->supply);
+}
+
+static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask) {
+    int get[NFR], fmask[NFR];
+    share_counts(r, get, fmask);
+    st->card = m->card; st->orient = m->orient; st->anchor = m->anchor;
+    st->dflt = mask == default_mask(r, get);
+    st->nchosen = 0;
+    for (int i = 0; i < r->nwant; i++) {  /* the squares given dice of a fruit that ran short */
+        int f = r->wantf[i];
+        if ((mask >> i & 1) && get[f] < pop6((unsigned)fmask[f])) st->chosen[st->nchosen++] = r->pos[r->wanti[i]];
+    }
+}
+
+/* a new best line: the path so far, and `extra` steps after it */
+static void record(Core *s, int score, int extra) {
+    s->cs.best = score;
+    s->cs.nline = s->cs.depth + extra;
+    memcpy(s->line, s->path, sizeof(Step) * (size_t)s->cs.nline);
+    s->cs.improved = 1;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static inline uint64_t key_of(Core *s) { return s->zh ^ hand_key(s); }
+
+static int game_over(Core *s, int cur, uint64_t key, int *exact) {
+    if (cur > s->cs.best) record(s, cur, 0);
+    tt_store(s->tt, s->tt_mask, key, 0, 1, to_play(s) + 1);
+    *exact = 1;
+    return 0;
+}
+
+/* the last card to play; `ub`: the knapsack's bound */
+static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
+    int depth = to_play(s) + 1;
+    if (ub <= need) { tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+    MoveRec *mv = s->moves[s->cs.depth];
+    int n = gen_moves(s, mv);
+    s->cs.nodes += n;
+    if (!n) return game_over(s, cur, key, exact);
+    int g = mv[0].gain;  /* sorted: the first is the best */
+    if (cur + g > s->cs.best) {
+        Resolved r;
+        int mask = 0;
+        resolve(s, &mv[0], &r);
+        best_outcome(s, &r, &mask);
+        set_step(&s->path[s->cs.depth], &mv[0], &r, mask);
+        record(s, cur + g, 1);
+    }
+    tt_store(s->tt, s->tt_mask, key, g, 1, depth);
+    *exact = 1;
+    return g;
+}
+
+static int dfs(Core *s, int cur, int *exact);
+
+/* the value of one outcome after `m`, searched */
+static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur, int g, int *exact) {
+    Saved sv;
+    set_step(&s->path[s->cs.depth], m, r, mask);
+    apply(s, m, r, mask, &sv);
+    s->cs.depth++;
+    int v = dfs(s, cur + g, exact);
+    s->cs.depth--;
+    undo(s, r, &sv);
+    return v;
+}
+
+static int dfs(Core *s, int cur, int *exact) {
+    s->cs.nodes++;
+    if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
+    Later L = {0};
+    if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
+    int k = to_play(s), depth = k + 1;
+    int knap = knapsack(s);
+    int need = incumbent(s) - cur;
+    int tv, tex, ub = NONE;
+    if (k <= BOUND_FIRST && !(k == 1 && s->nhand == 1)) {
+        /* most positions this close to the end are cut by their bound: cheaper to work out
+         * again than to look up, so the table is read and written only for the rest */
+        ub = future_from(s, &L, need, knap);
+        if (ub <= need) { *exact = 0; return ub; }
+    }
+    uint64_t key = key_of(s);
+    if (tt_find(s->tt, s->tt_mask, key, &tv, &tex) && (tex || tv <= need)) { *exact = tex; return tv; }
+    if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
+    if (ub == NONE) ub = future_from(s, &L, need, knap);
+    if (ub <= need) { tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+    MoveRec *mv = s->moves[s->cs.depth];
+    int rest[2] = {NONE, NONE};
+    if (k <= s->slot_cards) {
+        later_credits(s, &L);
+        for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit;
+    }
+    int n = gen_moves(s, mv);
+    if (!n) return game_over(s, cur, key, exact);
+    int best_exact = NONE, max_open = NONE;
+    for (int i = 0; i < n; i++) {
+        const MoveRec *m = &mv[i];
+        int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
+        if (after != NONE && m->gain + after <= incumbent(s) - cur) {
+            if (m->gain + after > max_open) max_open = m->gain + after;
+            continue;
+        }
+        Resolved r;
+        int get[NFR], fmask[NFR];
+        resolve(s, m, &r);
+        int scarce = share_counts(&r, get, fmask);
+        int top = scarce ? (1 << r.nwant) : 1;
+        for (int mask = 0; mask < top; mask++) {
+            int use = scarce ? mask : default_mask(&r, get);
+            if (scarce && !mask_ok(use, get, fmask)) continue;
+            int g = outcome_gain(s, &r, use);
+            if (after != NONE && g + after <= incumbent(s) - cur) {
+                if (g + after > max_open) max_open = g + after;
+                continue;
+            }
+            int ex;
+            int v = child(s, m, &r, use, cur, g, &ex);
+            if (s->cs.stopped) {
+                /* unwind with a bound: what is finished, the open move's bound, and the bounds
+                 * of the moves not yet tried (this one again included) */
+                int value = max_open;
+                if (best_exact > value) value = best_exact;
+                if (m->gain + v > value) value = m->gain + v;
+                for (int j = i; j < n; j++) {
+                    const MoveRec *mj = &mv[j];
+                    int aj = rest[0] == NONE ? NONE : rest[s->hand[0] == mj->card ? 0 : 1];
+                    if (aj != NONE) {
+                        if (mj->gain + aj > value) value = mj->gain + aj;
+                        continue;
+                    }
+                    Resolved rj;
+                    int gj[NFR], fj[NFR];
+                    resolve(s, mj, &rj);
+                    int sc = share_counts(&rj, gj, fj);
+                    int tj = sc ? (1 << rj.nwant) : 1;
+                    for (int mk = 0; mk < tj; mk++) {
+                        int u = sc ? mk : default_mask(&rj, gj);
+                        if (sc && !mask_ok(u, gj, fj)) continue;
+                        Saved sv;
+                        Later Lj = {0};
+                        int b = outcome_gain(s, &rj, u);
+                        apply(s, mj, &rj, u, &sv);
+                        b += future(s, &Lj, NONE);
+                        undo(s, &rj, &sv);
+                        if (b > value) value = b;
+                    }
+                }
+                *exact = 0;
+                return value < ub ? value : ub;
+            }
+            int t = g + v;
+            if (ex) { if (t > best_exact) best_exact = t; }
+            else if (t > max_open) max_open = t;
+        }
+    }
+    if (best_exact != NONE && best_exact >= max_open) {
+        tt_store(s->tt, s->tt_mask, key, best_exact, 1, depth);
+        *exact = 1;
+        return best_exact;
+    }
+    int value = max_open > best_exact ? max_open : best_exact;
+    if (ub < value) value = ub;
+    tt_store(s->tt, s->tt_mask, key, value, 0, depth);
+    *exact = 0;
+    return value;
+}
+
+/* ------------------------------------------------------------------ Python */
+
+static void Core_dealloc(Core *s) {
+    free(s->cred);
+    free(s->memo);
+    tt_free(&s->tt, s->tt_bytes);
+    Py_XDECREF(s->cs.tick);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+/* Core(nfruits, dice_per_fruit, squirrels, orients, card_units, credits, units, slot_cards, tt_bits)
+ * orients: per card, a list of (rot, ((dy, dx, fruit, count) * 6)), fruit 3 a clearing (count 0);
+ * card_units: per card, its fruits per fruit; credits: per later (0..), per wheelbarrow used
+ * (0, 1), per squirrel left (0, 1), a list of (code, c0, ..., c6) (code 0: empty table);
+ * units: the credit unit per later. */
+static int Core_init(Core *s, PyObject *args, PyObject *kw) {
+    PyObject *orients, *card_units, *credits, *units;
+    int tt_bits;
+    if (!PyArg_ParseTuple(args, "iiiOOOOii", &s->nfruits, &s->dice_per_fruit, &s->tokens, &orients,
+                          &card_units, &credits, &units, &s->slot_cards, &tt_bits))
+        return -1;
+    if (s->nfruits > NFR || s->nfruits < 1) { PyErr_SetString(PyExc_ValueError, "1 to 3 fruits"); return -1; }
+    if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
+    if (s->tokens < 0 || s->tokens > 7) { PyErr_SetString(PyExc_ValueError, "squirrels"); return -1; }
+    Py_ssize_t nc = PySequence_Size(orients);
+    if (nc < 0) return -1;
+    if (nc > MAXCARDS) { PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
+    s->ncards = (int)nc;
+    for (int c = 0; c < s->ncards; c++) {
+        PyObject *lst = PySequence_GetItem(orients, c);
+        if (!lst) return -1;
+        Py_ssize_t no = PySequence_Size(lst);
+        if (no < 1 || no > 4) { Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "orientations"); return -1; }
+        s->norient[c] = (int)no;
+        for (int o = 0; o < no; o++) {
+            PyObject *item = PySequence_GetItem(lst, o), *cells;
+            Orient *or_ = &s->orient[c][o];
+            if (!item || !PyArg_ParseTuple(item, "iO", &or_->rot, &cells)) { Py_XDECREF(item); Py_DECREF(lst); return -1; }
+            if (PySequence_Size(cells) != 6) { Py_DECREF(item); Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "six cells"); return -1; }
+            or_->w = or_->h = 0;
+            for (int i = 0; i < 6; i++) {
+                PyObject *cell = PySequence_GetItem(cells, i);
+                int dy, dx;
+                if (!cell || !PyArg_ParseTuple(cell, "iiii", &dy, &dx, &or_->f[i], &or_->n[i])) {
+                    Py_XDECREF(cell); Py_DECREF(item); Py_DECREF(lst); return -1;
+                }
+                Py_DECREF(cell);
+                int f = or_->f[i], n = or_->n[i];
+                if (dy < 0 || dy > 2 || dx < 0 || dx > 2 || f < 0 || f > CLEARING || (f < CLEARING && f >= s->nfruits) ||
+                    (f == CLEARING ? n != 0 : (n < 1 || n > 2))) {
+                    Py_DECREF(item); Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "card cell"); return -1;
+                }
+                or_->off[i] = dy * GW + dx;
+                or_->k[i] = f == CLEARING ? 6 : 2 * f + n - 1;
+                if (dx + 1 > or_->w) or_->w = dx + 1;
+                if (dy + 1 > or_->h) or_->h = dy + 1;
+            }
+            Py_DECREF(item);
+        }
+        Py_DECREF(lst);
+        PyObject *per = PySequence_GetItem(card_units, c);
+        if (!per) return -1;
+        for (int f = 0; f < NFR; f++) {
+            s->card_units[c][f] = 0;
+            if (f < s->nfruits && get_int(per, f, &s->card_units[c][f])) { Py_DECREF(per); return -1; }
+        }
+        Py_DECREF(per);
+    }
+    if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }
+    Py_ssize_t nl = PySequence_Size(credits);
+    if (nl < s->slot_cards || nl > MAXLATER) { PyErr_SetString(PyExc_ValueError, "credits"); return -1; }
+    free(s->cred);
+    s->cred = malloc(sizeof(int32_t) * (size_t)NCONF * NCODES * NK);
+    if (!s->cred) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < (size_t)NCONF * NCODES * NK; i++) s->cred[i] = NEVER;
+    memset(s->known, 0, sizeof s->known);
+    for (int l = 0; l < nl; l++) {
+        if (get_int(units, l, &s->unit[l])) return -1;
+        if (s->unit[l] < 1) { PyErr_SetString(PyExc_ValueError, "unit"); return -1; }
+        PyObject *per_l = PySequence_GetItem(credits, l);
+        if (!per_l) return -1;
+        for (int conf = 0; conf < 4; conf++) {
+            PyObject *per_wb = PySequence_GetItem(per_l, conf / 2), *rows = per_wb ? PySequence_GetItem(per_wb, conf % 2) : NULL;
+            Py_XDECREF(per_wb);
+            if (!rows) { Py_DECREF(per_l); return -1; }
+            Py_ssize_t nr = PySequence_Size(rows);
+            for (Py_ssize_t j = 0; j < nr; j++) {
+                PyObject *row = PySequence_GetItem(rows, j);
+                int code, v[NK];
+                int bad = !row || get_int(row, 0, &code);
+                for (int kk = 0; kk < NK && !bad; kk++) bad = get_int(row, kk + 1, &v[kk]);
+                Py_XDECREF(row);
+                if (bad) { Py_DECREF(rows); Py_DECREF(per_l); return -1; }
+                if (code < 0 || code >= NCODES) { Py_DECREF(rows); Py_DECREF(per_l); PyErr_SetString(PyExc_ValueError, "code"); return -1; }
+                s->known[code] = 1;
+                for (int kk = 0; kk < NK; kk++)
+                    s->cred[((size_t)(l * 4 + conf) * NCODES + code) * NK + kk] = v[kk] <= NEVER ? NEVER : v[kk];
+            }
+            Py_DECREF(rows);
+        }
+        Py_DECREF(per_l);
+    }
+    for (int wb = 0; wb < 2; wb++)
+        for (int kk = 0; kk < NK; kk++)
+            for (int c = 0; c < NCODES; c++)
+                s->pk[wb][kk][c] = pack(c, kk == 6 ? CLEARING : kk / 2, kk == 6 ? 0 : kk % 2 + 1, wb);
+    free(s->memo);
+    s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
+    if (!s->memo) { PyErr_NoMemory(); return -1; }
+    return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
+}
+
+/* set the position up from Python's: 0, or -1 with an exception set */
+static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_used, int tree_dice,
+                PyObject *supply, int wb) {
+    s->drawn = drawn;
+    s->tokens_used = tokens_used;
+    s->tree_dice = tree_dice;
+    s->wb = wb ? 1 : 0;
+    memset(s->grid, 0, sizeof s->grid);
+    memset(s->near, 0, sizeof s->near);
+    memset(s->dice, 0, sizeof s->dice);
+    memset(s->bases, 0, sizeof s->bases);
+    s->zh = 0;
+    s->nsq = 0;
+    s->x0 = s->y0 = GW;
+    s->x1 = s->y1 = -1;
+    Py_ssize_t n = PySequence_Size(cells);
+    if (n < 0) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PySequence_GetItem(cells, i);
+        int x, y, c;
+        if (!t || !PyArg_ParseTuple(t, "iii", &x, &y, &c)) { Py_XDECREF(t); return -1; }
+        Py_DECREF(t);
+        x += GO; y += GO;
+        if (x < 8 || y < 8 || x >= GW - 8 || y >= GW - 8 || c <= 0 || c >= NCODES) {
+            PyErr_SetString(PyExc_ValueError, "square out of range");
+            return -1;
+        }
+        if (s->slot_cards && !s->known[c]) { PyErr_SetString(PyExc_ValueError, "a square code without credits"); return -1; }
+        int p = y * GW + x;
+        s->grid[p] = (uint16_t)c;
+        tally(s, c, 1);
+        s->zh ^= zob(p, c);
+        if ((c >> 4 & 3) == SQUIRREL) {
+            if (s->nsq >= MAXCARDS * 6) { PyErr_SetString(PyExc_ValueError, "squirrels"); return -1; }
+            s->sq[s->nsq++] = p;
+        }
+        if (x < s->x0) s->x0 = x;
+        if (x > s->x1) s->x1 = x;
+        if (y < s->y0) s->y0 = y;
+        if (y > s->y1) s->y1 = y;
+    }
+    s->penalty = 0;
+    for (int j = 0; j < s->nsq; j++) {
+        int p = s->sq[j];
+        set_near(s, p, 1);
+        s->penalty++;
+        const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
+        for (int q = 0; q < 4; q++) {
+            int c = s->grid[nb[q]];
+            if (c && die_of(c) && (c & 3) != CLEARING) s->penalty++;
+        }
+    }
+    Py_ssize_t nh = PySequence_Size(hand);
+    if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
+    s->nhand = (int)nh;
+    for (int i = 0; i < s->nhand; i++) {
+        if (get_int(hand, i, &s->hand[i])) return -1;
+        if (s->hand[i] < 0 || s->hand[i] >= s->ncards) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
+    }
+    for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
+    if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return -1; }
+    int k = to_play(s), margin = 3 * k + 4;
+    if (s->nhand && (s->x0 - margin < 0 || s->y0 - margin < 0 || s->x1 + margin >= GW || s->y1 + margin >= GW)) {
+        PyErr_SetString(PyExc_ValueError, "the orchard could outgrow the grid");
+        return -1;
+    }
+    return 0;
+}
+
+/* dfs(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, floor, tick)
+ * cells: (x, y, code) of the visible squares; tick(nodes, best) is called now and then and
+ * returns the best score found elsewhere, or None to stop.
+ * Returns (value, exact, stopped, nodes, best, line): line is None unless this call found a better
+ * score than `best`; else a list of (card, orient, x, y, dice), dice None for the reading-order
+ * default or a list of (x, y) squares given scarce dice. */
+static PyObject *Core_dfs(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply, *tick;
+    int cur, best, floor, drawn, tokens_used, tree_dice, wb;
+    if (!PyArg_ParseTuple(args, "OOiiiOpiiiO", &cells, &hand, &drawn, &tokens_used, &tree_dice,
+                          &supply, &wb, &cur, &best, &floor, &tick))
+        return NULL;
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
+    int exact = 0, value;
+    core_begin(&s->cs, tick, best, floor);
+    value = dfs(s, cur, &exact);
+    return core_result(&s->cs, value, exact, s->line);
+}
+
+/* bounds(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): the bounds the
+ * search uses, for the tests to hold against Python's: (knapsack, per card to play its
+ * slot_reach on the credits for the cards after the first, per hand card its slot_reach on
+ * the credits for now, per hand card its legal placements as (orient, x, y, best gain)). */
+static PyObject *Core_bounds(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply;
+    int drawn, tokens_used, tree_dice, wb;
+    if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
+    int k = to_play(s);
+    PyObject *later = PyList_New(0), *now = PyList_New(0), *moves = PyList_New(0);
+    if (!later || !now || !moves) goto fail;
+    for (int i = 0; k >= 1 && k <= s->slot_cards && i < k; i++) {
+        PyObject *v = PyLong_FromLong(slot_reach(s, card_at(s, i), k - 1));
+        if (!v || PyList_Append(later, v) < 0) { Py_XDECREF(v); goto fail; }
+        Py_DECREF(v);
+    }
+    for (int i = 0; s->slot_cards && i < s->nhand; i++) {
+        PyObject *v = PyLong_FromLong(slot_reach(s, s->hand[i], 0));
+        if (!v || PyList_Append(now, v) < 0) { Py_XDECREF(v); goto fail; }
+        Py_DECREF(v);
+    }
+    static MoveRec mv[MAXMOVES];
+    s->cs.overflow = 0;
+    int n = gen_moves(s, mv);
+    for (int i = 0; i < n; i++) {
+        PyObject *v = Py_BuildValue("(iiiii)", mv[i].card, mv[i].orient, mv[i].anchor % GW - GO, mv[i].anchor / GW - GO,
+                                    mv[i].gain);
+        if (!v || PyList_Append(moves, v) < 0) { Py_XDECREF(v); goto fail; }
+        Py_DECREF(v);
+    }
+    return Py_BuildValue("(iNNN)", knapsack(s), later, now, moves);
+fail:
+    Py_XDECREF(later); Py_XDECREF(now); Py_XDECREF(moves);
+    return NULL;
+}
+
+static PyObject *Core_clear(Core *s, PyObject *unused) {
+    memset(s->tt, 0, s->tt_bytes);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Core_methods[] = {
+    {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
+    {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack, slot reaches and moves of a position (see the C source)."},
+    {NULL, NULL, 0, NULL},
+};
+
+CORE_MODULE(_grove, "The exact Grove search for one deal.", "The exact Grove search of pnp's solver, compiled.")

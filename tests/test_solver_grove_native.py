@@ -1,0 +1,213 @@
+"""The compiled exact search for Grove (``pnp/solver/_grove.c``): it is built,
+and it finds what the pure-Python search finds, position by position: with
+the squirrel spent or still in hand, the wheelbarrow used or waiting for a
+ten, dice running short, and a deck of two squirrels."""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pnp.deck import load_deck
+from pnp.games import find_game
+from pnp.notation import format_solution, parse_solution
+from pnp.solver import compiled, search
+from pnp.solver.engine import CLEARING, TOP_DIE, WHEELBARROW, pos_xy
+from pnp.solver.search import Searcher, solve
+from pnp.verify import verify
+
+
+def check_line(game, deal, sol):
+    verdict = verify(game, game.parse_deal(deal), parse_solution(format_solution(sol.moves)))
+    assert verdict.legal, verdict.error
+    assert verdict.score == sol.score
+
+
+def fresh(node, **changes):
+    """``node`` with ``changes`` and none of its caches."""
+    return replace(node, anchors=None, tables=None, lanes=None, later=None, layer=None, squirrels=None, **changes)
+
+
+def test_the_grove_core_is_built():
+    assert compiled._grove is not None
+
+
+def test_the_grove_core_is_built_from_the_sources_beside_it():
+    """setup.py builds the core with the digest of _grove.c and _core.h: a C
+    file that no longer compiles would leave an older core in place with
+    only a warning, and every other test would run that one."""
+    here = Path(compiled.__file__).parent
+    sources = [here / "_grove.c", here / "_core.h"]
+    if not all(s.exists() for s in sources):  # an installed copy without the sources
+        pytest.skip("no sources beside the core")
+    digest = hashlib.sha256(b"".join(s.read_bytes() for s in sources)).hexdigest()[:16]
+    assert compiled._grove.SOURCE_DIGEST == digest, \
+        "the compiled Grove core is stale: rebuild it (python3 -m pip install -e .) and read the compiler's errors"
+
+
+@pytest.mark.parametrize("n,seed,count", [(3, 1, 6), (4, 2, 6), (5, 3, 3)])
+def test_grove_native_search_equals_python_search(n, seed, count):
+    """Random deals, a one-wide beam (so the exact search finds the line
+    itself): the same proven best; the native line verifies."""
+    game = find_game("grove")
+    rng = random.Random(seed)
+    for _ in range(count):
+        deal = "grove:" + ",".join(str(c) for c in rng.sample(sorted(game.deck.card_ids), n))
+        parsed = game.parse_deal(deal)
+        py = Searcher(game, parsed, beam_width=1, native=False).run()
+        s = Searcher(game, parsed, beam_width=1)
+        sol = s.run()
+        assert s.core is not None
+        assert py.proven and sol.proven, deal
+        assert sol.score == py.score == sol.bound, deal
+        check_line(game, deal, sol)
+
+
+def positions(game, deal, count, seed, most=3):
+    """Positions of random games with 1 to ``most`` cards still to play, and
+    variants of each: a die on a tree turned into a ten (so the next raise
+    brings the wheelbarrow), the wheelbarrow marked used, the supply cut
+    to at most one die a fruit (new dice must be shared out)."""
+    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    rng = random.Random(seed)
+    out = []
+    games = 0
+    while len(out) < count:
+        node = eng.start()
+        cards = len(eng.refs) - 1
+        games += 1
+        keep = games % 2  # every other game keeps its squirrels while it can
+        for _ in range(cards - rng.randint(1, most)):
+            kids = eng.children(node)
+            if keep:
+                kids = [c for c in kids if c.tokens_used == node.tokens_used] or kids
+            if not kids:
+                break
+            node = eng.node(rng.choice(kids))
+        if not node.hand:
+            continue
+        out.append(node)
+        dice = [p for p, c in sorted(node.board.items())
+                if (c >> 6) & 31 not in (0, WHEELBARROW) and c & 3 != CLEARING]
+        if dice and not node.wheelbarrow_used:
+            p = rng.choice(dice)
+            c = node.board[p]
+            ten = c & ~(31 << 6) | TOP_DIE << 6
+            out.append(fresh(node, board={**node.board, p: ten},
+                             tree_dice=node.tree_dice + TOP_DIE - ((c >> 6) & 31)))
+        out.append(fresh(node, wheelbarrow_used=True))
+        out.append(fresh(node, supply=tuple(min(s, 1) for s in node.supply)))
+    return eng, out
+
+
+def same_futures(game, deal, eng, nodes):
+    """Each position's exact future: the compiled search's equals the Python
+    search's, and its best line replays to the score it claims."""
+    seen = {"squirrel": 0, "wheelbarrow": 0, "chose": 0}
+    for node in nodes:
+        cur = eng.score(node)
+        v_py, exact_py = Searcher(game, eng.deal, native=False).dfs(node, cur)
+        nat = Searcher(game, eng.deal)
+        v_nat, exact_nat = nat.dfs(node, cur)
+        assert nat.core is not None
+        assert exact_py and exact_nat
+        assert v_nat == v_py, (deal, sorted(node.board.items()))
+        assert nat.best == cur + v_nat  # replay() checked the line's score on the way
+        end = node
+        for c in nat.best_line:
+            end = eng.node(c)
+            seen["chose"] += bool(c.dice)
+        assert eng.score(end) == nat.best
+        seen["squirrel"] += end.tokens_used > node.tokens_used
+        seen["wheelbarrow"] += end.wheelbarrow_used and not node.wheelbarrow_used
+    return seen
+
+
+@pytest.mark.parametrize("deal,seed", [("grove:10,11,12,13,14,15,16,17,18", 1),
+                                       ("grove:3,6,9,12,15,18,2,5,8", 2),
+                                       ("grove:7,6,13,16,17,14,10,8,11", 3)])
+def test_grove_native_futures_equal_python_futures(deal, seed):
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 12, seed)
+    seen = same_futures(game, deal, eng, nodes)
+    # the squirrel out (its penalty scored) and still in hand (spending it searched)
+    assert any(n.tokens_used for n in nodes) and not all(n.tokens_used for n in nodes)
+    assert seen["wheelbarrow"], f"no line raised a ten: the test lost part of its point: {seen}"
+
+
+def test_grove_native_futures_when_dice_run_short():
+    """With one die a fruit in the supply, a move may want more new dice than
+    there are: the best line then names the squares that get them, and the
+    core's line (replayed through Engine.outcomes) says the same."""
+    game = find_game("grove")
+    deal = "grove:3,6,9,12,15,18,2,5,8"
+    eng, nodes = positions(game, deal, 12, 2, most=2)
+    assert same_futures(game, deal, eng, nodes)["chose"], "no line named its dice: the test lost its point"
+
+
+def test_grove_native_futures_with_two_squirrels():
+    """A deck with two squirrels: a move may spend both, and a square next to
+    both costs two."""
+    game = find_game("grove", replace(load_deck().game("grove"), mismatch_tokens=2))
+    deal = "grove:3,6,9,12,15,18,2,5,8"
+    eng, nodes = positions(game, deal, 12, 4)
+    same_futures(game, deal, eng, nodes)
+    assert any(n.tokens_used == 2 for n in nodes) and any(n.tokens_used < 2 for n in nodes)
+
+
+@pytest.mark.parametrize("deal", ["grove:10,11,12,13,14,15,16,17,18", "grove:7,6,13,16,17,14,10,8,11"])
+def test_grove_native_bounds_and_moves_equal_python(deal):
+    """Position by position: the core's knapsack is Bounder.knapsack's, its
+    slot reaches are Engine.slot_reach's, and its legal placements, with the
+    best gain of each, are Engine.scored's (the squirrel's placements
+    resolved in full)."""
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 40, 7, most=search.NATIVE_SLOT_CARDS)
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    bounder = search.Bounder(eng)
+    near_squirrel = 0
+    for node in nodes:
+        knap, later, now, moves = core.bounds(*compiled.position(eng, node))
+        cards = eng.to_play(node)
+        assert knap == bounder.knapsack(node)[0]
+        assert later == [eng.slot_reach(node, c, len(cards) - 1) for c in cards]
+        assert now == [eng.slot_reach(node, c, 0) for c in node.hand]
+        want = []
+        for hi in node.hand:
+            rots = [rot for rot, _, _, _ in eng.orients[hi]]
+            want += [(hi, rots.index(rot), *pos_xy(a), gain) for gain, rot, _, a in eng.scored(node, hi)]
+        assert sorted(moves) == sorted(want)
+        near_squirrel += node.tokens_used > 0
+    assert near_squirrel, "no position had the squirrel out: the test lost part of its point"
+
+
+@pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 100000])
+def test_grove_native_search_stopped_anywhere_reports_a_true_bound(limit):
+    game = find_game("grove")
+    deal = "grove:2,3,17,6,14,9"
+    best = solve(game, deal).score
+    s = Searcher(game, game.parse_deal(deal), node_limit=limit, beam_width=1)
+    sol = s.run()
+    assert s.core is not None
+    assert sol.score <= best <= sol.bound
+    assert sol.proven == (sol.bound == sol.score)
+    check_line(game, deal, sol)
+
+
+def test_grove_native_search_on_two_processes():
+    game = find_game("grove")
+    deal = "grove:2,3,17,6,14,9"
+    one = solve(game, deal)
+    two = solve(game, deal, jobs=2, beam_width=1)
+    assert one.proven and two.proven and one.score == two.score
+    check_line(game, deal, two)
+
+
+def test_a_recipe_challenge_stays_in_python():
+    game = find_game("grove")
+    s = Searcher(game, game.parse_deal("grove:1,2,3,4;recipes=5,6"))
+    assert s.run().proven
+    assert s.core is None and not s.native
