@@ -1073,12 +1073,14 @@ class GroveEngine(OrchardEngine):
         return fruits
 
     def _reach_tables(self, node: Node) -> tuple[list[dict], list[int]]:
-        # a tree cell: over a die of its fruit, the best of raising it now or
-        # after the first placement raised it; over a die on a clearing, the
-        # die's new value (it comes onto a tree); over a tree of its fruit
-        # without a die, an empty clearing or empty table, a new die on a tree
-        # of two fruits the first placement may have laid; anything else, at
-        # most nothing (a clearing cell never gains; a mismatch never gains)
+        # a tree cell: over a die of its fruit, on a tree or a clearing, the
+        # die's new value, as if it came onto a tree (the first placement may
+        # lay a clearing on a tree that carries its die, or the wheelbarrow,
+        # off it; raising it now, or after the first placement raised it,
+        # gains less); over a tree of its fruit without a die, an empty
+        # clearing or empty table, a new die on a tree of two fruits the first
+        # placement may have laid; anything else, at most nothing (a clearing
+        # cell never gains; a mismatch never gains)
         wb = node.wheelbarrow_used
 
         def up(v: int, m: int) -> int:
@@ -1105,7 +1107,7 @@ class GroveEngine(OrchardEngine):
                 uf = c & 3
                 d = (c >> 6) & 31
                 if uf == f:
-                    t[p] = max(up(v, n) - v for v in (d, up(d, 1), up(d, 2))) if d else n + 2
+                    t[p] = up(d, n) if d else n + 2
                 elif uf == CLEARING:
                     t[p] = up(d, n) if d and (c >> 11) & 3 == f else 0 if d else n + 2
                 else:
