@@ -30,6 +30,10 @@
 #define WHEELBARROW 15
 #define TOP_DIE 10
 #define NCONF (MAXLATER * 4) /* credit tables: later * 4 + wheelbarrow used * 2 + a squirrel left */
+#define WSENT (-4000)     /* the slot bound's window (build_window) */
+#define WCREDIT_MAX 600
+#define WW 80             /* its row stride and height: the visible squares plus 6 */
+#define WH 80
 
 /* packed fields of one cell's effect (engine.GroveEngine._pack); sums over six cells never carry */
 #define P_COV 0
@@ -41,7 +45,7 @@
 #define P_GAIN 54 /* score change, + GAIN_OFF per covered cell (at most 6 * 31 < 2^10) */
 #define GAIN_OFF 16
 
-typedef struct { int rot; int off[6], f[6], n[6], k[6]; int w, h; } Orient;
+typedef struct { int rot; int off[6], f[6], n[6], k[6], dy[6], dx[6]; int w, h; } Orient;
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
 typedef struct {
@@ -51,7 +55,7 @@ typedef struct {
     int norient[MAXCARDS];
     Orient orient[MAXCARDS][4];
     int card_units[MAXCARDS][NFR];  /* per card, per fruit: its fruits (a cell of two counts two) */
-    int slot_cards;
+    int slot_cards;  /* the slot bound applies with at most this many cards to play */
     int32_t *cred;  /* [(conf * NCODES + code) * NK + kind]: credits, NEVER where no card may go */
     uint8_t known[NCODES];  /* the codes the credits were given for (a square showing another: an error) */
     int unit[MAXLATER];
@@ -62,6 +66,8 @@ typedef struct {
     /* the position */
     uint16_t grid[GSIZE];
     uint8_t near[GSIZE];  /* squirrels next to each square */
+    int16_t win[NK][WH * WW];  /* the slot bound's window (build_window), for the position at */
+    int win_ok, win_later;     /* it shows this position (apply, undo and load clear it), for `later` */
     int x0, x1, y0, y1;
     int hand[2], nhand, drawn, tokens_used, wb, tree_dice, penalty, supply[NFR];
     int sq[MAXCARDS * 6], nsq;  /* the squares holding a squirrel */
@@ -69,8 +75,14 @@ typedef struct {
     /* what the knapsack reads of the layer, kept square by square (tally()): per fruit, its dice
      * by value and whether they are on a tree (the wheelbarrow apart), its bare trees by fruits */
     int dice[NFR][16][2], bases[NFR][3];
+    uint64_t dkey[NFR];  /* the same dice as fruit_gain's key reads them; dice of other values: */
+    int unplaced[NFR], memo_ok;
     uint64_t *memo;
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
+    /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded */
+    long long stat[MAXCARDS + 1][5];
+    int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
+    int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     Step path[MAXDEPTH], line[MAXDEPTH];
     MoveRec moves[MAXDEPTH][MAXMOVES];
 } Core;
@@ -141,11 +153,22 @@ static inline int decode(Core *s, uint64_t v) {
 
 /* ------------------------------------------------------------------ bounds */
 
+#define MEMO_BITS 18
+/* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
+static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
+
 /* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
 static inline void tally(Core *s, int c, int sign) {
     if (!c) return;
     int d = die_of(c);
-    if (d) { if (d != WHEELBARROW) s->dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign; }
+    if (d) {
+        if (d != WHEELBARROW) {
+            int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
+            s->dice[f][d][t] += sign;
+            if (memo_place[d] >= 0) s->dkey[f] += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
+            else s->unplaced[f] += sign;
+        }
+    }
     else if (!(c & 48) && (c & 3) != CLEARING) s->bases[c & 3][(c >> 2) & 3] += sign;
 }
 
@@ -183,29 +206,18 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
     return best[units];
 }
 
-/* unit_share's arguments as one word (0: they do not fit): the dice of values 2-6 and 10 on
- * trees and clearings, three bits a count; the ready trees; the supply, units and cards */
-#define MEMO_BITS 18
-static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
-static inline uint64_t share_key(const int (*dice)[2], int n2, int n1, int supply, int units, int k) {
-    uint64_t key = 0;
-    for (int v = 1; v < 16; v++)
-        for (int t = 0; t < 2; t++) {
-            int m = dice[v][t];
-            if (!m) continue;
-            if (memo_place[v] < 0 || m > 7) return 0;
-            key |= (uint64_t)m << (3 * (2 * memo_place[v] + t));
-        }
-    if (n2 > 7 || n1 > 7 || supply > 15 || units > 127 || k > 31) return 0;
-    return 1ULL << 63 | key << 26 | (uint64_t)n2 << 23 | (uint64_t)n1 << 20 | (uint64_t)supply << 16 |
-           (uint64_t)units << 5 | (uint64_t)k;
-}
-
+/* unit_share's arguments as one word: the fruit's dice (dkey, kept square by square by tally():
+ * three bits a count per value 2-6 or 10, on a tree or a clearing; the wheelbarrow apart), the
+ * ready trees, the supply, the units and the cards to play. One-to-one while every count stays
+ * under 8, which load() makes sure of (memo_ok), and every die shows one of those values. */
 static int fruit_gain(Core *s, int f, int spare, int units, int k) {
     int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
     const int (*dice)[2] = (const int (*)[2])s->dice[f];
-    uint64_t key = share_key(dice, n2, n1, supply, units, k);
+    uint64_t key = 0;
+    if (s->memo_ok && !s->unplaced[f] && supply < 16 && units < 128 && k < 32)
+        key = 1ULL << 63 | s->dkey[f] << 24 | (uint64_t)n2 << 20 | (uint64_t)n1 << 16 | (uint64_t)supply << 12 |
+              (uint64_t)units << 5 | (uint64_t)k;
     uint64_t *slot = s->memo + 2 * (mix64(key) & ((1u << MEMO_BITS) - 1));
     if (key && slot[0] == key) return (int)slot[1];
     int got = unit_share(dice, b2, b1, supply, units, k);
@@ -213,14 +225,10 @@ static int fruit_gain(Core *s, int f, int spare, int units, int k) {
     return got;
 }
 
-/* Bounder.knapsack: per fruit its unit knapsack; while the wheelbarrow is unused, it adds 5
- * once and frees a die for the fruit it helps most */
-static int knapsack(Core *s) {
-    int units[NFR] = {0}, k = to_play(s);
-    for (int i = 0; i < k; i++) {
-        int c = card_at(s, i);
-        for (int f = 0; f < s->nfruits; f++) units[f] += s->card_units[c][f];
-    }
+/* Bounder.knapsack with `units` fruits per fruit on the `k` cards to play: per fruit its unit
+ * knapsack; while the wheelbarrow is unused, it adds 5 once and frees a die for the fruit it
+ * helps most */
+static int knapsack_of(Core *s, const int *units, int k) {
     int total = 0, gains[NFR];
     for (int f = 0; f < s->nfruits; f++) total += gains[f] = fruit_gain(s, f, 0, units[f], k);
     if (s->wb) return total;
@@ -232,32 +240,75 @@ static int knapsack(Core *s) {
     return total + WHEELBARROW - TOP_DIE + most;
 }
 
+/* per fruit, the fruits on the cards still to play */
+static inline void units_left(Core *s, int *units) {
+    for (int f = 0; f < NFR; f++) units[f] = 0;
+    for (int i = 0, k = to_play(s); i < k; i++) {
+        int c = card_at(s, i);
+        for (int f = 0; f < s->nfruits; f++) units[f] += s->card_units[c][f];
+    }
+}
+
+static int knapsack(Core *s) {
+    int units[NFR];
+    units_left(s, units);
+    return knapsack_of(s, units, to_play(s));
+}
+
 static inline const int32_t *cred_of(Core *s, int later) {
     int conf = later * 4 + s->wb * 2 + (s->tokens_used < s->tokens);
     return s->cred + (size_t)conf * NCODES * NK;
 }
 
+/* The slot bound's scans run on a window over the visible squares with a margin of two (every
+ * anchor at which a card covers some of them, and beyond: empty table), one plane of 16-bit
+ * credits per cell kind, built once per position and `later` (build_window) and summed six rows
+ * at a time, which the compiler turns into vector instructions. A square no card may cover holds
+ * WSENT: Core_init refuses credits beyond WCREDIT_MAX, so a sum with a WSENT in it is below 0
+ * (and six of them stay within 16 bits), where a reach is at least 0. */
+
+static void build_window(Core *s, int later) {
+    const int32_t *T = cred_of(s, later);
+    int wx0 = s->x0 - 2, wy0 = s->y0 - 2, w = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
+    for (int kk = 0; kk < NK; kk++) {
+        int16_t *pl = s->win[kk];
+        for (int y = 0; y < h; y++) {
+            const uint16_t *g = s->grid + (wy0 + y) * GW + wx0;
+            int16_t *row = pl + y * WW;
+            for (int x = 0; x < w; x++) {
+                int32_t v = T[g[x] * NK + kk];
+                row[x] = (int16_t)(v == NEVER ? WSENT : v);
+            }
+        }
+    }
+    s->win_later = later;
+    s->win_ok = 1;
+}
+
 /* Engine.slot_reach: the most `card` is credited (on the credits for `later` cards to come)
  * by a placement anywhere, at least 0 */
 static int slot_reach(Core *s, int card, int later) {
+    if (!s->win_ok || s->win_later != later) build_window(s, later);
     const int32_t *T = cred_of(s, later);
     int best = 0;
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
-        int k0 = or_->k[0], k1 = or_->k[1], k2 = or_->k[2], k3 = or_->k[3], k4 = or_->k[4], k5 = or_->k[5];
-        int e = T[k0] + T[k1] + T[k2] + T[k3] + T[k4] + T[k5];  /* on empty table */
+        int e = T[or_->k[0]] + T[or_->k[1]] + T[or_->k[2]] + T[or_->k[3]] + T[or_->k[4]] + T[or_->k[5]];  /* on empty table */
         if (e > best) best = e;
-        for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
-            for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) {
-                const uint16_t *g = s->grid + ay * GW + ax;
-                int a0 = T[g[or_->off[0]] * NK + k0], a1 = T[g[or_->off[1]] * NK + k1];
-                int a2 = T[g[or_->off[2]] * NK + k2], a3 = T[g[or_->off[3]] * NK + k3];
-                int a4 = T[g[or_->off[4]] * NK + k4], a5 = T[g[or_->off[5]] * NK + k5];
-                if (a0 == NEVER || a1 == NEVER || a2 == NEVER || a3 == NEVER || a4 == NEVER || a5 == NEVER) continue;
-                int t = a0 + a1 + a2 + a3 + a4 + a5;
-                if (t > best) best = t;
+        /* anchors (ax, ay) from (x0 - w + 1, y0 - h + 1) to (x1, y1); the window starts at (x0 - 2, y0 - 2) */
+        int bx = 3 - or_->w, by = 3 - or_->h, nx = s->x1 - s->x0 + or_->w, ny = s->y1 - s->y0 + or_->h;
+        const int16_t *r[6];
+        for (int i = 0; i < 6; i++) r[i] = s->win[or_->k[i]] + (by + or_->dy[i]) * WW + bx + or_->dx[i];
+        int16_t top = 0;
+        for (int ay = 0; ay < ny; ay++) {
+            const int16_t *r0 = r[0] + ay * WW, *r1 = r[1] + ay * WW, *r2 = r[2] + ay * WW;
+            const int16_t *r3 = r[3] + ay * WW, *r4 = r[4] + ay * WW, *r5 = r[5] + ay * WW;
+            for (int x = 0; x < nx; x++) {
+                int16_t t = (int16_t)(r0[x] + r1[x] + r2[x] + r3[x] + r4[x] + r5[x]);
+                top = t > top ? t : top;
             }
         }
+        if (top > best) best = top;
     }
     return best;
 }
@@ -494,6 +545,7 @@ static inline void set_near(Core *s, int p, int by) {
 }
 
 static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv) {
+    s->win_ok = 0;
     sv->x0 = s->x0; sv->x1 = s->x1; sv->y0 = s->y0; sv->y1 = s->y1;
     memcpy(sv->hand, s->hand, sizeof s->hand);
     sv->nhand = s->nhand; sv->drawn = s->drawn; sv->tokens_used = s->tokens_used; sv->wb = s->wb;
@@ -543,6 +595,7 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
 }
 
 static void undo(Core *s, const Resolved *r, const Saved *sv) {
+    s->win_ok = 0;
     for (int j = s->nsq - 1; j >= sv->nsq; j--) set_near(s, s->sq[j], -1);
     for (int i = 5; i >= 0; i--) {
         int p = r->pos[i];
@@ -624,26 +677,57 @@ static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur
     return v;
 }
 
+/* the knapsack after the outcome `mask` of `m`, without playing it: the six squares, the supply
+ * and the wheelbarrow are tallied in and taken out again (`units`: units_left now) */
+static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units) {
+    int keep[NFR], un[NFR], wb = s->wb;
+    uint16_t nw[6];
+    memcpy(keep, s->supply, sizeof keep);
+    memcpy(s->supply, r->supply, sizeof keep);
+    outcome_squares(r, mask, nw, s->supply);
+    s->wb = r->wb;
+    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_units[m->card][f];
+    for (int i = 0; i < 6; i++) { tally(s, r->old[i], -1); tally(s, nw[i], 1); }
+    int v = knapsack_of(s, un, to_play(s) - 1);
+    for (int i = 5; i >= 0; i--) { tally(s, nw[i], -1); tally(s, r->old[i], 1); }
+    memcpy(s->supply, keep, sizeof keep);
+    s->wb = wb;
+    return v;
+}
+
+/* how often the knapsack cuts positions with `k` cards to play, lately: a parent works it out
+ * for its children before playing their moves only where it cuts often enough to pay */
+static inline void knap_seen(Core *s, int k, int cut) {
+    s->knap_cuts[k] += cut;
+    if (++s->knap_tries[k] >= 4096) { s->knap_tries[k] >>= 1; s->knap_cuts[k] >>= 1; }
+}
+
 static int dfs(Core *s, int cur, int *exact) {
+    int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
+    s->pre_at = -1;
     s->cs.nodes++;
     if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
     Later L = {0};
     if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
     int k = to_play(s), depth = k + 1;
-    int knap = knapsack(s);
+    long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
+    stat[0]++;
+    int knap = given != NONE ? given : knapsack(s);
     int need = incumbent(s) - cur;
     int tv, tex, ub = NONE;
+    if (given == NONE && k >= 2 && k <= BOUND_FIRST) knap_seen(s, k, knap <= need);
     if (k <= BOUND_FIRST && !(k == 1 && s->nhand == 1)) {
         /* most positions this close to the end are cut by their bound: cheaper to work out
          * again than to look up, so the table is read and written only for the rest */
         ub = future_from(s, &L, need, knap);
-        if (ub <= need) { *exact = 0; return ub; }
+        if (ub <= need) { stat[knap <= need ? 2 : 3]++; *exact = 0; return ub; }
     }
     uint64_t key = key_of(s);
-    if (tt_find(s->tt, s->tt_mask, key, &tv, &tex) && (tex || tv <= need)) { *exact = tex; return tv; }
+    if (tt_find(s->tt, s->tt_mask, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
     if (ub == NONE) ub = future_from(s, &L, need, knap);
-    if (ub <= need) { tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+    if (ub <= need) { stat[knap <= need ? 2 : 3]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+    stat[4]++;
     MoveRec *mv = s->moves[s->cs.depth];
     int rest[2] = {NONE, NONE};
     if (k <= s->slot_cards) {
@@ -653,6 +737,11 @@ static int dfs(Core *s, int cur, int *exact) {
     int n = gen_moves(s, mv);
     if (!n) return game_over(s, cur, key, exact);
     int best_exact = NONE, max_open = NONE;
+    /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
+     * else: where it has lately cut often enough (knap_seen), the parent does it for them */
+    int pre = k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
+    int units[NFR];
+    if (pre) units_left(s, units);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
         int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
@@ -672,6 +761,19 @@ static int dfs(Core *s, int cur, int *exact) {
             if (after != NONE && g + after <= incumbent(s) - cur) {
                 if (g + after > max_open) max_open = g + after;
                 continue;
+            }
+            if (pre) {
+                int kn = child_knapsack(s, m, &r, use, units), cut = kn <= incumbent(s) - cur - g;
+                knap_seen(s, k - 1, cut);
+                if (cut) {
+                    s->cs.nodes++;
+                    s->stat[k - 1][0]++;
+                    s->stat[k - 1][2]++;
+                    if (g + kn > max_open) max_open = g + kn;
+                    continue;
+                }
+                s->pre_knap = kn;
+                s->pre_at = s->cs.depth + 1;
             }
             int ex;
             int v = child(s, m, &r, use, cur, g, &ex);
@@ -778,6 +880,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                     Py_DECREF(item); Py_DECREF(lst); PyErr_SetString(PyExc_ValueError, "card cell"); return -1;
                 }
                 or_->off[i] = dy * GW + dx;
+                or_->dy[i] = dy;
+                or_->dx[i] = dx;
                 or_->k[i] = f == CLEARING ? 6 : 2 * f + n - 1;
                 if (dx + 1 > or_->w) or_->w = dx + 1;
                 if (dy + 1 > or_->h) or_->h = dy + 1;
@@ -821,6 +925,12 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                 if (code < 0 || code >= NCODES) { Py_DECREF(rows); Py_DECREF(per_l); PyErr_SetString(PyExc_ValueError, "code"); return -1; }
                 s->known[code] = 1;
                 for (int kk = 0; kk < NK; kk++)
+                    if (v[kk] > NEVER && (v[kk] > WCREDIT_MAX || v[kk] < -WCREDIT_MAX)) {
+                        Py_DECREF(rows); Py_DECREF(per_l);
+                        PyErr_SetString(PyExc_ValueError, "a credit too large for the slot bound's 16-bit window");
+                        return -1;
+                    }
+                for (int kk = 0; kk < NK; kk++)
                     s->cred[((size_t)(l * 4 + conf) * NCODES + code) * NK + kk] = v[kk] <= NEVER ? NEVER : v[kk];
             }
             Py_DECREF(rows);
@@ -844,10 +954,13 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     s->tokens_used = tokens_used;
     s->tree_dice = tree_dice;
     s->wb = wb ? 1 : 0;
+    s->win_ok = 0;
     memset(s->grid, 0, sizeof s->grid);
     memset(s->near, 0, sizeof s->near);
     memset(s->dice, 0, sizeof s->dice);
     memset(s->bases, 0, sizeof s->bases);
+    memset(s->dkey, 0, sizeof s->dkey);
+    memset(s->unplaced, 0, sizeof s->unplaced);
     s->zh = 0;
     s->nsq = 0;
     s->x0 = s->y0 = GW;
@@ -897,9 +1010,21 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
         if (s->hand[i] < 0 || s->hand[i] >= s->ncards) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
     }
     for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
+    /* the knapsack's memo keys hold three bits a count of dice: every fruit's dice, those in the
+     * supply and the one the wheelbarrow may free, all in one place, stay under 8 */
+    s->memo_ok = 1;
+    for (int f = 0; f < NFR; f++) {
+        int n = s->supply[f] + 1;
+        if (s->supply[f] < 0) { PyErr_SetString(PyExc_ValueError, "supply"); return -1; }
+        for (int v = 0; v < 16; v++) n += s->dice[f][v][0] + s->dice[f][v][1];
+        if (n > 7) s->memo_ok = 0;
+    }
     if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return -1; }
+    /* every card cell lands inside the grid with its margins, and the visible squares stay
+     * within the slot bound's window (a card widens them by 2 at most) */
     int k = to_play(s), margin = 3 * k + 4;
-    if (s->nhand && (s->x0 - margin < 0 || s->y0 - margin < 0 || s->x1 + margin >= GW || s->y1 + margin >= GW)) {
+    if (s->nhand && (s->x0 - margin < 0 || s->y0 - margin < 0 || s->x1 + margin >= GW || s->y1 + margin >= GW ||
+                     s->x1 - s->x0 + 5 + 2 * k > WW || s->y1 - s->y0 + 5 + 2 * k > WH)) {
         PyErr_SetString(PyExc_ValueError, "the orchard could outgrow the grid");
         return -1;
     }
@@ -921,6 +1046,7 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     int exact = 0, value;
     core_begin(&s->cs, tick, best, floor);
+    s->pre_at = -1;
     value = dfs(s, cur, &exact);
     return core_result(&s->cs, value, exact, s->line);
 }
@@ -962,6 +1088,18 @@ fail:
     return NULL;
 }
 
+static PyObject *Core_stats(Core *s, PyObject *unused) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int k = 0; k <= MAXCARDS; k++) {
+        if (!s->stat[k][0]) continue;
+        PyObject *t = Py_BuildValue("(iLLLLL)", k, s->stat[k][0], s->stat[k][1], s->stat[k][2], s->stat[k][3], s->stat[k][4]);
+        if (!t || PyList_Append(out, t) < 0) { Py_XDECREF(t); Py_DECREF(out); return NULL; }
+        Py_DECREF(t);
+    }
+    return out;
+}
+
 static PyObject *Core_clear(Core *s, PyObject *unused) {
     memset(s->tt, 0, s->tt_bytes);
     Py_RETURN_NONE;
@@ -970,6 +1108,9 @@ static PyObject *Core_clear(Core *s, PyObject *unused) {
 static PyMethodDef Core_methods[] = {
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
+    {"stats", (PyCFunction)Core_stats, METH_NOARGS,
+     "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by the "
+     "knapsack, cut by the slot bound, expanded)."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack, slot reaches and moves of a position (see the C source)."},
     {NULL, NULL, 0, NULL},
 };
