@@ -211,3 +211,54 @@ def test_a_recipe_challenge_stays_in_python():
     s = Searcher(game, game.parse_deal("grove:1,2,3,4;recipes=5,6"))
     assert s.run().proven
     assert s.core is None and not s.native
+
+
+@pytest.mark.parametrize("limit,jobs", [(0.05, 1), (0.3, 1), (0.3, 2), (1.0, 2), (60, 1), (60, 2)])
+def test_grove_tests_from_the_top_report_a_true_bound(limit, jobs):
+    """With a time limit, Grove's exact search runs as tests from the top
+    (Searcher.descend): wherever time runs out, the bound is never below the
+    proven best and the line never above it; with time enough, it proves the
+    best, as the plain search does."""
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    best = 39  # proven by the plain search (test_grove_descend_runs_tests_until_the_bound_meets_the_line)
+    sol = solve(game, deal, time_limit=limit, jobs=jobs, beam_width=1)
+    assert sol.score <= best <= sol.bound
+    assert sol.proven == (sol.bound == sol.score)
+    if limit == 60:
+        assert sol.proven and sol.score == best
+    check_line(game, deal, sol)
+
+
+def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
+    """Each test sets the incumbent's floor one below the bound so far, and
+    the bound only falls; the last test asks for one point more than the best
+    score (its floor is that score)."""
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    assert solve(game, deal).score == 39  # the plain search, no time limit
+    floors = []
+    real = Searcher.dfs
+
+    def dfs(self, node, cur):
+        if not self.path:
+            floors.append(self.floor)
+        return real(self, node, cur)
+
+    monkeypatch.setattr(Searcher, "dfs", dfs)
+    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # else the first exact attempt proves this short deal
+    s = Searcher(game, game.parse_deal(deal), time_limit=600, beam_width=1)
+    sol = s.run()
+    assert sol.proven and sol.score == 39
+    tests = [f for f in floors if f > -10 ** 9]
+    assert len(tests) > 2 and tests == sorted(tests, reverse=True)
+    assert tests[-1] == 39 and s.floor == -10 ** 9
+
+
+def test_a_recipe_challenge_descends_in_python():
+    game = find_game("grove")
+    deal = "grove:1,2,3,4;recipes=5,6"
+    plain = solve(game, deal)
+    timed = solve(game, deal, time_limit=60)
+    assert plain.proven and timed.proven and plain.score == timed.score
+    check_line(game, deal, timed)

@@ -35,7 +35,7 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
     from .search import _Timeout
 
     ctx = multiprocessing.get_context("fork")
-    shared = ctx.Value("q", searcher.best)
+    shared = ctx.Value("q", max(searcher.best, searcher.floor))  # the floor: a test's (Searcher.descend)
     taken = ctx.Value("q", 0)
     counts = ctx.Array("q", jobs)
     results = ctx.Queue()
