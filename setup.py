@@ -20,5 +20,5 @@ def core(name: str, sources: list[str]) -> Extension:
                      depends=sources[1:], define_macros=[("SOURCE_DIGEST", f'"{digest}"')])
 
 
-setup(ext_modules=[core("_orchard", ["pnp/solver/_orchard.c"]),
+setup(ext_modules=[core("_orchard", ["pnp/solver/_orchard.c", HEADER]),
                    core("_grove", ["pnp/solver/_grove.c", HEADER])])

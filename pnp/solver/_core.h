@@ -1,4 +1,4 @@
-/* What pnp's compiled searches share (_grove.c): the grid, the shared transposition table, the
+/* What pnp's compiled searches share (_orchard.c, _grove.c): the grid, the shared transposition table, the
  * hashing, the ordering of moves, the calls back to Python and the module's boilerplate. */
 #ifndef PNP_CORE_H
 #define PNP_CORE_H
@@ -225,9 +225,9 @@ static inline int get_int(PyObject *seq, Py_ssize_t i, int *out) {
 #define SOURCE_DIGEST ""
 #endif
 
-/* the module `name` with one type, Core (Core_init, Core_dealloc, Core_methods), and setup.py's
- * digest of its source (a test tells a stale build from a current one) */
-#define CORE_MODULE(name, type_doc, module_doc)                                                       \
+/* the module `name` with one type, Core (Core_init, Core_dealloc, Core_methods, `members` or
+ * NULL), and setup.py's digest of its sources (a test tells a stale build from a current one) */
+#define CORE_MODULE(name, type_doc, module_doc, members)                                                     \
     static PyTypeObject CoreType = {                                                                  \
         PyVarObject_HEAD_INIT(NULL, 0)                                                                \
         .tp_name = "pnp.solver." #name ".Core",                                                      \
@@ -238,8 +238,9 @@ static inline int get_int(PyObject *seq, Py_ssize_t i, int *out) {
         .tp_init = (initproc)Core_init,                                                               \
         .tp_dealloc = (destructor)Core_dealloc,                                                       \
         .tp_methods = Core_methods,                                                                   \
+        .tp_members = members,                                                                        \
     };                                                                                                \
-    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, #name, module_doc, -1, NULL};          \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, #name, module_doc, -1, NULL, NULL, NULL, NULL, NULL};          \
     PyMODINIT_FUNC PyInit_##name(void) {                                                              \
         if (PyType_Ready(&CoreType) < 0) return NULL;                                                 \
         PyObject *m = PyModule_Create(&module);                                                       \

@@ -1115,4 +1115,4 @@ static PyMethodDef Core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-CORE_MODULE(_grove, "The exact Grove search for one deal.", "The exact Grove search of pnp's solver, compiled.")
+CORE_MODULE(_grove, "The exact Grove search for one deal.", "The exact Grove search of pnp's solver, compiled.", NULL)

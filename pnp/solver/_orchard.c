@@ -15,38 +15,13 @@
  * per card cell (see pack()), as engine.py does.
  */
 #define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_core.h"
 #include <structmember.h>
-#include <stdint.h>
-#include <string.h>
-#include <stdlib.h>
-#ifndef _WIN32
-#include <sys/mman.h>
-#endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-#define GW 128
-#define GO 64
-#define GSIZE (GW * GW)
-#define MAXCARDS 24
-#define NFR 3
-#define NCODES 8192
-#define NEVER (-1000)
-#define MAXLATER 8
 #define PEN 3 /* ROTTEN_PENALTY */
-#define NONE (-1000000000)
-#define MAXMOVES 16384
-#define MAXDEPTH (MAXCARDS + 2)
-#define CHECK_EVERY 4096
-/* with this many cards to play or fewer, a position works out its bound before it reads the
- * table, and one its bound cuts never reads or writes it (a table read is a cache miss; the
- * bound, with the knapsack's memo and the quick slot bound, is cheaper). Measured: 3 was the
- * best before the quick slot bound, 4 since (4 in 5 positions with four cards are cut) */
-#ifndef BOUND_FIRST
-#define BOUND_FIRST 4
-#endif
 
 /* packed fields of one cell's effect; sums over six cells never carry */
 #define P_COV 0
@@ -59,11 +34,6 @@
 
 typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6], pofs[6]; int w, h; } Orient;
 /* pofs: a cell's place in the planes of its fruit, from the first plane of a set (f * PLANE + off) */
-/* a table entry: ``check`` is the key xor ``data``, so an entry torn by two
- * processes writing at once never passes as valid (the table is shared) */
-typedef struct { uint64_t check, data; } Entry;
-typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
-typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
 
 /* what an expanded position leaves its children (quick_slots): every card's reach on its layer
  * on the credits for `later` (the children's later pass) and, for the cards that can be in a
@@ -121,27 +91,13 @@ typedef struct {
     int vplace[32], placed;
     /* the knapsack's answers per fruit, by share_key() */
     uint64_t *memo;
-    /* search */
-    long long nodes, next_check;
-    int best, floor, stopped, failed, overflow;
-    PyObject *tick;
-    int depth;
+    CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     Step path[MAXDEPTH], line[MAXDEPTH];
-    int nline, improved;
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
     int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     long long stat[MAXCARDS + 1][4];  /* per cards to play: positions, table answers, bound cuts, expanded */
     MoveRec moves[MAXDEPTH][MAXMOVES];
 } Core;
-
-static inline uint64_t mix64(uint64_t x) {
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-static inline uint64_t zob(int p, int c) { return mix64(((uint64_t)p << 13) | (uint64_t)c); }
 
 static inline uint64_t hand_key(Core *s) {
     uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)s->drawn);
@@ -182,7 +138,7 @@ static inline int decode(Core *s, uint64_t v) {
     return g;
 }
 
-static inline int incumbent(Core *s) { return s->best > s->floor ? s->best : s->floor; }
+static inline int incumbent(Core *s) { return s->cs.best > s->cs.floor ? s->cs.best : s->cs.floor; }
 
 static inline int to_play(Core *s) { return s->nhand + s->ncards - s->drawn; }
 
@@ -582,13 +538,13 @@ static int slots_from(Core *s, Later *L, int need);
 static void later_credits(Core *s, Later *L);
 
 static int quick_slots(Core *s, int need) {
-    if (!s->depth) return NONE;
+    if (!s->cs.depth) return NONE;
     int later = to_play(s) - 1, left = s->tokens_used < s->tokens;
-    const Hint *h = &s->hint[s->depth - 1];
+    const Hint *h = &s->hint[s->cs.depth - 1];
     /* a parent with a mismatch left may have a child without: its reaches still bound the
      * child's where no credit rises when mismatches run out (left_monotone) */
     if (!h->ok || h->later != later || (h->left != left && !(h->left && s->left_monotone))) return NONE;
-    const Step *st = &s->path[s->depth - 1];
+    const Step *st = &s->path[s->cs.depth - 1];
     const Orient *fo = &s->orient[st->card][st->orient];
     int fx = st->anchor % GW, fy = st->anchor / GW, unit = s->unit[later];
     sync_plane(s, later, left);
@@ -666,47 +622,13 @@ static int future(Core *s, Later *L, int need) { return future_from(s, L, need, 
 
 /* ------------------------------------------------------------------ table */
 
-static inline int e_depth(uint64_t data) { return (int)(data >> 24 & 0xFF); }
-
-static inline Entry *tt_bucket(Core *s, uint64_t key) { return s->tt + ((key & s->tt_mask) & ~3ULL); }
-
-/* the entry of `key`: 1 and its value, or 0 */
-static int tt_find(Core *s, uint64_t key, int *value, int *exact) {
-    Entry *b = tt_bucket(s, key);
-    for (int i = 0; i < 4; i++) {
-        uint64_t data = b[i].data;
-        if ((b[i].check ^ data) == key && e_depth(data)) {
-            *value = (int16_t)(data & 0xFFFF);
-            *exact = (int)(data >> 16 & 1);
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static void tt_store(Core *s, uint64_t key, int value, int exact) {
-    Entry *b = tt_bucket(s, key);
-    int depth = to_play(s) + 1, at = -1, low = 1 << 30;
-    for (int i = 0; i < 4; i++) {
-        uint64_t data = b[i].data;
-        if ((b[i].check ^ data) == key) { at = i; break; }
-        /* else replace the entry closest to the end of the game (the cheapest to redo) */
-        int d = e_depth(data);
-        if (d < low) { low = d; at = i; }
-    }
-    uint64_t data = (uint64_t)(uint16_t)(int16_t)value | (uint64_t)(exact ? 1 : 0) << 16 | (uint64_t)depth << 24;
-    b[at].data = data;
-    b[at].check = key ^ data;
+/* the table of _core.h, with this position's cards to play as the depth */
+static inline int tt_get(Core *s, uint64_t key, int *value, int *exact) { return tt_find(s->tt, s->tt_mask, key, value, exact); }
+static inline void tt_put(Core *s, uint64_t key, int value, int exact) {
+    tt_store(s->tt, s->tt_mask, key, value, exact, to_play(s) + 1);
 }
 
 /* ------------------------------------------------------------------ moves */
-
-/* the bits set in a mask of at most 8 bits (a move's dice choices; no library call) */
-static inline int pop6(unsigned x) {
-    x = x - ((x >> 1) & 0x55);
-    x = (x & 0x33) + ((x >> 2) & 0x33);
-    return (int)((x + (x >> 4)) & 0x0F);
-}
 
 /* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal */
 static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left) {
@@ -715,7 +637,7 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
     uint64_t v = s->pk[or_->f[0]][g[or_->off[0]]] + s->pk[or_->f[1]][g[or_->off[1]]] + s->pk[or_->f[2]][g[or_->off[2]]] +
                  s->pk[or_->f[3]][g[or_->off[3]]] + s->pk[or_->f[4]][g[or_->off[4]]] + s->pk[or_->f[5]][g[or_->off[5]]];
     if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
-    if (n >= MAXMOVES) { s->overflow = 1; return n; }
+    if (n >= MAXMOVES) { s->cs.overflow = 1; return n; }
     tmp[n].card = (int16_t)card;
     tmp[n].orient = (int16_t)o;
     tmp[n].anchor = a;
@@ -795,20 +717,7 @@ static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
             if (all[j].anchor != tmp[j].anchor || all[j].orient != tmp[j].orient || all[j].card != tmp[j].card ||
                 all[j].gain != tmp[j].gain) { s->plane_wrong++; break; }
     }
-    /* counting sort on the gain, best first, ties in generation order */
-    int count[256], lo = 255, hi = 0;
-    for (int i = 0; i < n; i++) {
-        int b = 128 - tmp[i].gain;
-        lo = b < lo ? b : lo;
-        hi = b > hi ? b : hi;
-    }
-    if (lo > hi) return 0;
-    memset(count + lo, 0, sizeof(int) * (size_t)(hi - lo + 1));
-    for (int i = 0; i < n; i++) count[128 - tmp[i].gain]++;
-    int start = 0;
-    for (int b = lo; b <= hi; b++) { int c = count[b]; count[b] = start; start += c; }
-    for (int i = 0; i < n; i++) out[count[128 - tmp[i].gain]++] = tmp[i];
-    return n;
+    return sort_moves(tmp, out, n);
 }
 
 typedef struct {
@@ -1007,52 +916,38 @@ static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask, co
 
 /* a new best line: the path so far, and `extra` steps after it */
 static void record(Core *s, int score, int extra) {
-    s->best = score;
-    s->nline = s->depth + extra;
-    memcpy(s->line, s->path, sizeof(Step) * s->nline);
-    s->improved = 1;
+    s->cs.best = score;
+    s->cs.nline = s->cs.depth + extra;
+    memcpy(s->line, s->path, sizeof(Step) * s->cs.nline);
+    s->cs.improved = 1;
 }
 
 /* ------------------------------------------------------------------ search */
 
-static void check(Core *s) {
-    s->next_check = s->nodes + CHECK_EVERY;
-    if (!s->tick || s->stopped) return;
-    PyObject *r = PyObject_CallFunction(s->tick, "Li", s->nodes, s->best);
-    if (!r) { s->failed = 1; s->stopped = 1; return; }
-    if (r == Py_None) s->stopped = 1;
-    else {
-        long v = PyLong_AsLong(r);
-        if (v == -1 && PyErr_Occurred()) { s->failed = 1; s->stopped = 1; }
-        else if (v > s->floor) s->floor = (int)v;
-    }
-    Py_DECREF(r);
-}
-
 static int game_over(Core *s, int cur, uint64_t key, int *exact) {
-    if (cur > s->best) record(s, cur, 0);
-    tt_store(s, key, 0, 1);
+    if (cur > s->cs.best) record(s, cur, 0);
+    tt_put(s, key, 0, 1);
     *exact = 1;
     return 0;
 }
 
 /* the last card to play; `ub`: the knapsack's bound */
 static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
-    if (ub <= need) { tt_store(s, key, ub, 0); *exact = 0; return ub; }
-    MoveRec *mv = s->moves[s->depth];
+    if (ub <= need) { tt_put(s, key, ub, 0); *exact = 0; return ub; }
+    MoveRec *mv = s->moves[s->cs.depth];
     int n = gen_moves(s, mv, 0, NULL);
-    s->nodes += n;
+    s->cs.nodes += n;
     if (!n) return game_over(s, cur, key, exact);
     int g = mv[0].gain;  /* sorted: the first is the best */
-    if (cur + g > s->best) {
+    if (cur + g > s->cs.best) {
         Resolved r;
         int get[NFR], fmask[NFR];
         resolve(s, &mv[0], &r);
         share_counts(&r, get, fmask);
-        set_step(&s->path[s->depth], &mv[0], &r, default_mask(&r, get), get, fmask);
+        set_step(&s->path[s->cs.depth], &mv[0], &r, default_mask(&r, get), get, fmask);
         record(s, cur + g, 1);
     }
-    tt_store(s, key, g, 1);
+    tt_put(s, key, g, 1);
     *exact = 1;
     return g;
 }
@@ -1063,11 +958,11 @@ static int dfs(Core *s, int cur, int *exact);
 static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur, int g,
                  const int *get, const int *fmask, int *exact) {
     Saved sv;
-    set_step(&s->path[s->depth], m, r, mask, get, fmask);
+    set_step(&s->path[s->cs.depth], m, r, mask, get, fmask);
     apply(s, m, r, mask, &sv);
-    s->depth++;
+    s->cs.depth++;
     int v = dfs(s, cur + g, exact);
-    s->depth--;
+    s->cs.depth--;
     undo(s, r, &sv);
     return v;
 }
@@ -1085,18 +980,18 @@ static inline void knap_seen(Core *s, int k, int cut) {
 }
 
 static int dfs(Core *s, int cur, int *exact) {
-    int given = s->pre_at == s->depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
+    int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
-    s->nodes++;
-    if (s->nodes >= s->next_check) check(s);
+    s->cs.nodes++;
+    if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
     Later L = {0};
-    if (s->stopped) { *exact = 0; return future(s, &L, NONE); }
+    if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
     int k = to_play(s);
     uint64_t key = 0;
     /* the table's line is far off in memory: fetch it while the knapsack works */
     if (k > BOUND_FIRST) {
         key = layer_hash(s) ^ hand_key(s);
-        __builtin_prefetch(tt_bucket(s, key));
+        __builtin_prefetch(tt_bucket(s->tt, s->tt_mask, key));
     }
     int knap = given != NONE ? given : knapsack(s);
     int need = incumbent(s) - cur;
@@ -1111,12 +1006,12 @@ static int dfs(Core *s, int cur, int *exact) {
         if (ub <= need) { stat[2]++; *exact = 0; return ub; }
     }
     if (k <= BOUND_FIRST) key = layer_hash(s) ^ hand_key(s);
-    if (tt_find(s, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
+    if (tt_get(s, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
     if (ub == NONE) ub = future_from(s, &L, need, knap);
-    if (ub <= need) { stat[2]++; tt_store(s, key, ub, 0); *exact = 0; return ub; }
+    if (ub <= need) { stat[2]++; tt_put(s, key, ub, 0); *exact = 0; return ub; }
     stat[3]++;
-    MoveRec *mv = s->moves[s->depth];
+    MoveRec *mv = s->moves[s->cs.depth];
     int rest[2] = {NONE, NONE}, above[2] = {NONE, NONE};
     if (k <= s->slot_cards) {
         later_credits(s, &L);
@@ -1149,7 +1044,7 @@ static int dfs(Core *s, int cur, int *exact) {
     if (!n && !dropped) return game_over(s, cur, key, exact);
     /* for the children's quick_slots: every card's reach on this layer (where the children's
      * credits fit a byte: on 16-bit credits the quick way measured slower, as it seldom cut) */
-    Hint *hn = &s->hint[s->depth];
+    Hint *hn = &s->hint[s->cs.depth];
     hn->ok = 0;
     if (k >= 2 && k - 1 <= s->slot_cards && s->byte_ok[k - 2]) {
         int per[MAXCARDS];
@@ -1196,9 +1091,9 @@ static int dfs(Core *s, int cur, int *exact) {
                 int kn = child_knapsack(s, m, &r, use, covers), cut = kn <= incumbent(s) - cur - g;
                 knap_seen(s, k - 1, cut);
                 s->pre_knap = kn;
-                s->pre_at = s->depth + 1;
+                s->pre_at = s->cs.depth + 1;
                 if (cut) {
-                    s->nodes++;
+                    s->cs.nodes++;
                     s->stat[k - 1][0]++;
                     s->stat[k - 1][2]++;
                     if (g + kn > max_open) max_open = g + kn;
@@ -1207,7 +1102,7 @@ static int dfs(Core *s, int cur, int *exact) {
             }
             int ex;
             int v = child(s, m, &r, use, cur, g, get, fmask, &ex);
-            if (s->stopped) {
+            if (s->cs.stopped) {
                 /* unwind with a bound: what is finished, the open move's bound,
                  * and the bounds of the moves not yet tried (this one again included) */
                 int value = max_open;
@@ -1247,28 +1142,18 @@ static int dfs(Core *s, int cur, int *exact) {
     }
     /* settle */
     if (best_exact != NONE && best_exact >= max_open) {
-        tt_store(s, key, best_exact, 1);
+        tt_put(s, key, best_exact, 1);
         *exact = 1;
         return best_exact;
     }
     int value = max_open > best_exact ? max_open : best_exact;
     if (ub < value) value = ub;
-    tt_store(s, key, value, 0);
+    tt_put(s, key, value, 0);
     *exact = 0;
     return value;
 }
 
 /* ------------------------------------------------------------------ Python */
-
-static void tt_free(Core *s) {
-    if (!s->tt) return;
-#ifndef _WIN32
-    munmap(s->tt, s->tt_bytes);
-#else
-    free(s->tt);
-#endif
-    s->tt = NULL;
-}
 
 static void Core_dealloc(Core *s) {
     free(s->cred);
@@ -1277,19 +1162,9 @@ static void Core_dealloc(Core *s) {
     free(s->p8);
     free(s->p16);
     free(s->memo);
-    tt_free(s);
-    Py_XDECREF(s->tick);
+    tt_free(&s->tt, s->tt_bytes);
+    Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
-}
-
-static int get_int(PyObject *seq, Py_ssize_t i, int *out) {
-    PyObject *o = PySequence_GetItem(seq, i);
-    if (!o) return -1;
-    long v = PyLong_AsLong(o);
-    Py_DECREF(o);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    *out = (int)v;
-    return 0;
 }
 
 /* Core(nfruits, dice_per_fruit, tokens, ladder, orients, card_fruits, credits, units, slot_cards, tt_bits)
@@ -1470,19 +1345,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     free(s->memo);
     s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
     if (!s->memo) { PyErr_NoMemory(); return -1; }
-    if (tt_bits < 10 || tt_bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits"); return -1; }
-    tt_free(s);
-    s->tt_bytes = ((size_t)1 << tt_bits) * sizeof(Entry);
-#ifndef _WIN32
-    /* shared: processes forked from here (the parallel search) fill one table together */
-    void *m = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    s->tt = m == MAP_FAILED ? NULL : m;
-#else
-    s->tt = calloc(1, s->tt_bytes);
-#endif
-    if (!s->tt) { PyErr_NoMemory(); return -1; }
-    s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
-    return 0;
+    return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
 
 /* set the position up from Python's: 0, or -1 with an exception set */
@@ -1552,47 +1415,11 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
                           &supply, &cur, &best, &floor, &tick))
         return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply)) return NULL;
-    Py_XDECREF(s->tick);
-    s->tick = tick == Py_None ? NULL : tick;
-    Py_XINCREF(s->tick);
-    s->best = best;
-    s->floor = floor;
-    s->nodes = 0;
-    s->next_check = CHECK_EVERY;
-    s->stopped = s->failed = s->overflow = 0;
-    s->depth = 0;
+    core_begin(&s->cs, tick, best, floor);
     s->pre_at = -1;
-    s->improved = 0;
-    s->nline = 0;
     int exact = 0;
     int value = dfs(s, cur, &exact);
-    Py_CLEAR(s->tick);
-    if (s->failed) return NULL;
-    if (s->overflow) { PyErr_SetString(PyExc_RuntimeError, "too many placements for the compiled search"); return NULL; }
-    PyObject *line = Py_None;
-    Py_INCREF(line);
-    if (s->improved) {
-        Py_DECREF(line);
-        line = PyList_New(s->nline);
-        if (!line) return NULL;
-        for (int i = 0; i < s->nline; i++) {
-            Step *st = &s->line[i];
-            PyObject *dice;
-            if (st->dflt) {
-                dice = Py_None;
-                Py_INCREF(dice);
-            } else {
-                dice = PyList_New(st->nchosen);
-                if (!dice) { Py_DECREF(line); return NULL; }
-                for (int j = 0; j < st->nchosen; j++)
-                    PyList_SET_ITEM(dice, j, Py_BuildValue("(ii)", st->chosen[j] % GW - GO, st->chosen[j] / GW - GO));
-            }
-            PyObject *t = Py_BuildValue("(iiiiN)", st->card, st->orient, st->anchor % GW - GO,
-                                        st->anchor / GW - GO, dice);
-            PyList_SET_ITEM(line, i, t);
-        }
-    }
-    return Py_BuildValue("(iiiLiN)", value, exact, s->stopped, s->nodes, s->best, line);
+    return core_result(&s->cs, value, exact, s->line);
 }
 
 /* bounds(cells, hand, drawn, tokens_used, tree_dice, supply): the bounds the search uses, for
@@ -1661,33 +1488,5 @@ static PyMethodDef Core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "pnp.solver._orchard.Core",
-    .tp_basicsize = sizeof(Core),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The exact Orchard search for one deal.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Core_init,
-    .tp_dealloc = (destructor)Core_dealloc,
-    .tp_methods = Core_methods,
-    .tp_members = Core_members,
-};
-
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_orchard", "The exact Orchard search of pnp's solver, compiled.", -1, NULL,
-};
-
-PyMODINIT_FUNC PyInit__orchard(void) {
-    if (PyType_Ready(&CoreType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (!m) return NULL;
-    Py_INCREF(&CoreType);
-    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(&CoreType); Py_DECREF(m); return NULL; }
-#ifndef SOURCE_DIGEST
-#define SOURCE_DIGEST ""
-#endif
-    /* setup.py's digest of this file: a test tells a stale build from a current one */
-    if (PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0) { Py_DECREF(m); return NULL; }
-    return m;
-}
+CORE_MODULE(_orchard, "The exact Orchard search for one deal.", "The exact Orchard search of pnp's solver, compiled.",
+            Core_members)
