@@ -65,6 +65,42 @@ static inline int sort_moves(const MoveRec *tmp, MoveRec *out, int n) {
     return n;
 }
 
+/* ------------------------------------------------------------------ sharing scarce dice */
+
+/* the squares of a move that want a new die: their fruit, their cell's place in the move, the
+ * die's value (Grove) and their square */
+typedef struct { int n, f[6], i[6], v[6], p[6]; } Wants;
+
+/* how many of the wants of each fruit get a die from `supply`; 1 when some fruit runs short (then
+ * every mask of the wants that mask_ok() takes is one outcome), else 0 */
+static inline int share_counts(const Wants *w, const int *supply, int *get, int *fmask) {
+    int scarce = 0;
+    for (int f = 0; f < NFR; f++) fmask[f] = 0;
+    for (int i = 0; i < w->n; i++) fmask[w->f[i]] |= 1 << i;
+    for (int f = 0; f < NFR; f++) {
+        int m = pop6((unsigned)fmask[f]);
+        get[f] = m < supply[f] ? m : supply[f];
+        if (get[f] < m && get[f] > 0) scarce = 1;
+    }
+    return scarce;
+}
+
+static inline int mask_ok(int mask, const int *get, const int *fmask) {
+    for (int f = 0; f < NFR; f++)
+        if (pop6((unsigned)(mask & fmask[f])) != get[f]) return 0;
+    return 1;
+}
+
+/* the first outcome: the reading-order default (the first wants of each fruit) */
+static inline int default_mask(const Wants *w, const int *get) {
+    int mask = 0, got[NFR] = {0};
+    for (int i = 0; i < w->n; i++) {
+        int f = w->f[i];
+        if (got[f] < get[f]) { mask |= 1 << i; got[f]++; }
+    }
+    return mask;
+}
+
 /* ------------------------------------------------------------------ table */
 
 /* a table entry: ``check`` is the key xor ``data``, so an entry torn by two processes writing

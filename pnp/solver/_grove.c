@@ -353,7 +353,7 @@ typedef struct {
     int pos[6];
     uint16_t old[6], new_[6];
     int tree_dice, tokens_used, wb, supply[NFR];
-    int nwant, wantf[6], wanti[6], wantv[6];
+    Wants w;  /* the squares that want a new die */
 } Resolved;
 
 /* GroveEngine._resolve, without the new dice */
@@ -363,7 +363,7 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
     r->tokens_used = s->tokens_used;
     r->wb = s->wb;
     memcpy(r->supply, s->supply, sizeof r->supply);
-    r->nwant = 0;
+    r->w.n = 0;
     for (int i = 0; i < 6; i++) {
         int p = m->anchor + or_->off[i], f = or_->f[i], n = or_->n[i], c = s->grid[p];
         int nw = f | n << 2;
@@ -394,54 +394,26 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
                 r->tree_dice += v - (on_tree ? d : 0);
                 nw |= v << 6 | f << 11;
             } else if (on_tree) {
-                r->wantf[r->nwant] = f;
-                r->wanti[r->nwant] = i;
-                r->wantv[r->nwant] = n + ((c >> 2) & 3);
-                r->nwant++;
+                r->w.f[r->w.n] = f;
+                r->w.i[r->w.n] = i;
+                r->w.v[r->w.n] = n + ((c >> 2) & 3);
+                r->w.n++;
             }
         }
         r->new_[i] = (uint16_t)nw;
     }
 }
 
-/* how many of the wants of each fruit get a die; 1 when the supply of some fruit is short */
-static int share_counts(const Resolved *r, int *get, int *fmask) {
-    int scarce = 0;
-    for (int f = 0; f < NFR; f++) fmask[f] = 0;
-    for (int i = 0; i < r->nwant; i++) fmask[r->wantf[i]] |= 1 << i;
-    for (int f = 0; f < NFR; f++) {
-        int m = pop6((unsigned)fmask[f]);
-        get[f] = m < r->supply[f] ? m : r->supply[f];
-        if (get[f] < m && get[f] > 0) scarce = 1;
-    }
-    return scarce;
-}
-
-static int mask_ok(int mask, const int *get, const int *fmask) {
-    for (int f = 0; f < NFR; f++)
-        if (pop6((unsigned)(mask & fmask[f])) != get[f]) return 0;
-    return 1;
-}
-
-/* the reading-order default: the first wants of each fruit */
-static int default_mask(const Resolved *r, const int *get) {
-    int mask = 0, got[NFR] = {0};
-    for (int i = 0; i < r->nwant; i++) {
-        int f = r->wantf[i];
-        if (got[f] < get[f]) { mask |= 1 << i; got[f]++; }
-    }
-    return mask;
-}
 
 /* the six squares' codes after the outcome `mask`, the new dice taken from `supply`; returns
  * the new dice's values */
 static inline int outcome_squares(const Resolved *r, int mask, uint16_t *nw, int *supply) {
     int total = 0;
     memcpy(nw, r->new_, sizeof(uint16_t) * 6);
-    for (int i = 0; i < r->nwant; i++)
+    for (int i = 0; i < r->w.n; i++)
         if (mask >> i & 1) {
-            int f = r->wantf[i], v = r->wantv[i];
-            nw[r->wanti[i]] |= (uint16_t)(v << 6 | f << 11);
+            int f = r->w.f[i], v = r->w.v[i];
+            nw[r->w.i[i]] |= (uint16_t)(v << 6 | f << 11);
             if (supply) supply[f]--;
             total += v;
         }
@@ -479,9 +451,9 @@ static int outcome_gain(Core *s, const Resolved *r, int mask) {
 /* the best outcome of a resolved move: its gain, and its mask in *best_mask */
 static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
     int get[NFR], fmask[NFR];
-    int scarce = share_counts(r, get, fmask), top = scarce ? 1 << r->nwant : 1, best = NONE;
+    int scarce = share_counts(&r->w, r->supply, get, fmask), top = scarce ? 1 << r->w.n : 1, best = NONE;
     for (int mask = 0; mask < top; mask++) {
-        int use = scarce ? mask : default_mask(r, get);
+        int use = scarce ? mask : default_mask(&r->w, get);
         if (scarce && !mask_ok(use, get, fmask)) continue;
         int g = outcome_gain(s, r, use);
         if (g > best) { best = g; *best_mask = use; }
@@ -612,13 +584,13 @@ static void undo(Core *s, const Resolved *r, const Saved *sv) {
 
 static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask) {
     int get[NFR], fmask[NFR];
-    share_counts(r, get, fmask);
+    share_counts(&r->w, r->supply, get, fmask);
     st->card = m->card; st->orient = m->orient; st->anchor = m->anchor;
-    st->dflt = mask == default_mask(r, get);
+    st->dflt = mask == default_mask(&r->w, get);
     st->nchosen = 0;
-    for (int i = 0; i < r->nwant; i++) {  /* the squares given dice of a fruit that ran short */
-        int f = r->wantf[i];
-        if ((mask >> i & 1) && get[f] < pop6((unsigned)fmask[f])) st->chosen[st->nchosen++] = r->pos[r->wanti[i]];
+    for (int i = 0; i < r->w.n; i++) {  /* the squares given dice of a fruit that ran short */
+        int f = r->w.f[i];
+        if ((mask >> i & 1) && get[f] < pop6((unsigned)fmask[f])) st->chosen[st->nchosen++] = r->pos[r->w.i[i]];
     }
 }
 
@@ -752,10 +724,10 @@ static int dfs(Core *s, int cur, int *exact) {
         Resolved r;
         int get[NFR], fmask[NFR];
         resolve(s, m, &r);
-        int scarce = share_counts(&r, get, fmask);
-        int top = scarce ? (1 << r.nwant) : 1;
+        int scarce = share_counts(&r.w, r.supply, get, fmask);
+        int top = scarce ? (1 << r.w.n) : 1;
         for (int mask = 0; mask < top; mask++) {
-            int use = scarce ? mask : default_mask(&r, get);
+            int use = scarce ? mask : default_mask(&r.w, get);
             if (scarce && !mask_ok(use, get, fmask)) continue;
             int g = outcome_gain(s, &r, use);
             if (after != NONE && g + after <= incumbent(s) - cur) {
@@ -793,10 +765,10 @@ static int dfs(Core *s, int cur, int *exact) {
                     Resolved rj;
                     int gj[NFR], fj[NFR];
                     resolve(s, mj, &rj);
-                    int sc = share_counts(&rj, gj, fj);
-                    int tj = sc ? (1 << rj.nwant) : 1;
+                    int sc = share_counts(&rj.w, rj.supply, gj, fj);
+                    int tj = sc ? (1 << rj.w.n) : 1;
                     for (int mk = 0; mk < tj; mk++) {
-                        int u = sc ? mk : default_mask(&rj, gj);
+                        int u = sc ? mk : default_mask(&rj.w, gj);
                         if (sc && !mask_ok(u, gj, fj)) continue;
                         Saved sv;
                         Later Lj = {0};

@@ -724,7 +724,7 @@ typedef struct {
     int pos[6];
     uint16_t old[6], new_[6];
     int tree_dice, tokens_used, supply[NFR];
-    int nwant, wantp[6], wantf[6], wanti[6];
+    Wants w;  /* the squares that want a new die */
 } Resolved;
 
 /* OrchardEngine._resolve, without the new dice */
@@ -733,7 +733,7 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
     r->tree_dice = s->tree_dice;
     r->tokens_used = s->tokens_used;
     memcpy(r->supply, s->supply, sizeof r->supply);
-    r->nwant = 0;
+    r->w.n = 0;
     for (int i = 0; i < 6; i++) {
         int p = m->anchor + or_->off[i], f = or_->f[i], c = s->grid[p], nw;
         r->pos[i] = p;
@@ -750,10 +750,10 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
                 r->tree_dice += nd - d;
                 nw = f | 4 | (nd << 6) | (f << 11);
             } else {
-                r->wantp[r->nwant] = p;
-                r->wantf[r->nwant] = f;
-                r->wanti[r->nwant] = i;
-                r->nwant++;
+                r->w.p[r->w.n] = p;
+                r->w.f[r->w.n] = f;
+                r->w.i[r->w.n] = i;
+                r->w.n++;
                 nw = f | 4;
             }
         }
@@ -761,34 +761,6 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
     }
 }
 
-/* how many of the wants of each fruit get a die; -1: every mask is the one outcome */
-static int share_counts(const Resolved *r, int *get, int *fmask) {
-    for (int f = 0; f < NFR; f++) { fmask[f] = 0; get[f] = 0; }
-    for (int i = 0; i < r->nwant; i++) fmask[r->wantf[i]] |= 1 << i;
-    int scarce = 0;
-    for (int f = 0; f < NFR; f++) {
-        int m = pop6(fmask[f]);
-        get[f] = m < r->supply[f] ? m : r->supply[f];
-        if (get[f] < m && get[f] > 0) scarce = 1;
-    }
-    return scarce;
-}
-
-static int mask_ok(int mask, const int *get, const int *fmask) {
-    for (int f = 0; f < NFR; f++)
-        if (pop6(mask & fmask[f]) != get[f]) return 0;
-    return 1;
-}
-
-/* the first outcome: the reading-order default (the first wants of each fruit) */
-static int default_mask(const Resolved *r, const int *get) {
-    int mask = 0, got[NFR] = {0};
-    for (int i = 0; i < r->nwant; i++) {
-        int f = r->wantf[i];
-        if (got[f] < get[f]) { mask |= 1 << i; got[f]++; }
-    }
-    return mask;
-}
 
 typedef struct {
     int x0, x1, y0, y1, hand[2], nhand, drawn, tokens_used, tree_dice, supply[NFR];
@@ -820,10 +792,10 @@ static inline uint64_t layer_hash(Core *s) {
 static inline int outcome_squares(const Resolved *r, int mask, uint16_t *nw, int *supply) {
     int n = 0;
     memcpy(nw, r->new_, sizeof(uint16_t) * 6);
-    for (int i = 0; i < r->nwant; i++)
+    for (int i = 0; i < r->w.n; i++)
         if (mask >> i & 1) {
-            int f = r->wantf[i];
-            nw[r->wanti[i]] |= (uint16_t)((1 << 6) | (f << 11));
+            int f = r->w.f[i];
+            nw[r->w.i[i]] |= (uint16_t)((1 << 6) | (f << 11));
             supply[f]--;
             n++;
         }
@@ -906,11 +878,11 @@ static void undo(Core *s, const Resolved *r, const Saved *sv) {
 
 static void set_step(Step *st, const MoveRec *m, const Resolved *r, int mask, const int *get, const int *fmask) {
     st->card = m->card; st->orient = m->orient; st->anchor = m->anchor;
-    st->dflt = mask == default_mask(r, get);
+    st->dflt = mask == default_mask(&r->w, get);
     st->nchosen = 0;
-    for (int i = 0; i < r->nwant; i++) {  /* the squares given dice of a fruit that ran short */
-        int f = r->wantf[i], want = pop6(fmask[f]);
-        if ((mask >> i & 1) && get[f] < want) st->chosen[st->nchosen++] = r->wantp[i];
+    for (int i = 0; i < r->w.n; i++) {  /* the squares given dice of a fruit that ran short */
+        int f = r->w.f[i], want = pop6(fmask[f]);
+        if ((mask >> i & 1) && get[f] < want) st->chosen[st->nchosen++] = r->w.p[i];
     }
 }
 
@@ -943,8 +915,8 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
         Resolved r;
         int get[NFR], fmask[NFR];
         resolve(s, &mv[0], &r);
-        share_counts(&r, get, fmask);
-        set_step(&s->path[s->cs.depth], &mv[0], &r, default_mask(&r, get), get, fmask);
+        share_counts(&r.w, r.supply, get, fmask);
+        set_step(&s->path[s->cs.depth], &mv[0], &r, default_mask(&r.w, get), get, fmask);
         record(s, cur + g, 1);
     }
     tt_put(s, key, g, 1);
@@ -1076,10 +1048,10 @@ static int dfs(Core *s, int cur, int *exact) {
         Resolved r;
         int get[NFR], fmask[NFR];
         resolve(s, m, &r);
-        int scarce = share_counts(&r, get, fmask);
-        int top = scarce ? (1 << r.nwant) : 1;
+        int scarce = share_counts(&r.w, r.supply, get, fmask);
+        int top = scarce ? (1 << r.w.n) : 1;
         for (int mask = 0; mask < top; mask++) {
-            int use = scarce ? mask : default_mask(&r, get);
+            int use = scarce ? mask : default_mask(&r.w, get);
             if (scarce && !mask_ok(use, get, fmask)) continue;
             int g = outcome_gain(s, &r, use);
             if (after != NONE && g + after <= incumbent(s) - cur) {
@@ -1118,10 +1090,10 @@ static int dfs(Core *s, int cur, int *exact) {
                     Resolved rj;
                     int gj[NFR], fj[NFR];
                     resolve(s, mj, &rj);
-                    int sc = share_counts(&rj, gj, fj);
-                    int tj = sc ? (1 << rj.nwant) : 1;
+                    int sc = share_counts(&rj.w, rj.supply, gj, fj);
+                    int tj = sc ? (1 << rj.w.n) : 1;
                     for (int mk = 0; mk < tj; mk++) {
-                        int u = sc ? mk : default_mask(&rj, gj);
+                        int u = sc ? mk : default_mask(&rj.w, gj);
                         if (sc && !mask_ok(u, gj, fj)) continue;
                         Saved sv;
                         Later Lj = {0};
