@@ -48,7 +48,7 @@ def test_the_grove_core_is_built_from_the_sources_beside_it():
         "the compiled Grove core is stale: rebuild it (python3 -m pip install -e .) and read the compiler's errors"
 
 
-@pytest.mark.parametrize("n,seed,count", [(3, 1, 6), (4, 2, 6), (5, 3, 3)])
+@pytest.mark.parametrize("n,seed,count", [(3, 1, 6), (4, 2, 6), (5, 3, 2)])
 def test_grove_native_search_equals_python_search(n, seed, count):
     """Random deals, a one-wide beam (so the exact search finds the line
     itself): the same proven best; the native line verifies."""
@@ -126,12 +126,12 @@ def same_futures(game, deal, eng, nodes):
     return seen
 
 
-@pytest.mark.parametrize("deal,seed", [("grove:10,11,12,13,14,15,16,17,18", 1),
+@pytest.mark.parametrize("deal,seed", [("grove:10,11,12,13,14,15,16,17,18", 4),
                                        ("grove:3,6,9,12,15,18,2,5,8", 2),
                                        ("grove:7,6,13,16,17,14,10,8,11", 3)])
 def test_grove_native_futures_equal_python_futures(deal, seed):
     game = find_game("grove")
-    eng, nodes = positions(game, deal, 12, seed)
+    eng, nodes = positions(game, deal, 8, seed)
     seen = same_futures(game, deal, eng, nodes)
     # the squirrel out (its penalty scored) and still in hand (spending it searched)
     assert any(n.tokens_used for n in nodes) and not all(n.tokens_used for n in nodes)
@@ -247,7 +247,7 @@ def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
     monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # else the first exact attempt proves this short deal
-    s = Searcher(game, game.parse_deal(deal), time_limit=600, beam_width=1)
+    s = Searcher(game, game.parse_deal(deal), time_limit=60, beam_width=1)
     sol = s.run()
     assert sol.proven and sol.score == 39
     tests = [f for f in floors if f > -10 ** 9]
