@@ -13,8 +13,10 @@ cores). Printed per deal: best, proven, bound, gap, nodes, seconds; then per
 game the median and max seconds, how many were proven, and positions per
 second.
 
-The compiled Orchard search (``pnp/solver/_orchard.c``) is used when it is
-built; run ``pip install -e .`` first (the summary says whether it was).
+The compiled searches (``pnp/solver/_orchard.c``, ``_grove.c``; recipe
+challenges stay in Python) are used when they are built; run ``pip install
+-e .`` first (the summary says whether they were). With the limit, Grove's
+exact search runs as tests from the top (``Searcher.descend``).
 
 Goal (issue 5): every deal proven, median <= 10 s and max <= 60 s per game.
 """
@@ -96,7 +98,7 @@ def main() -> None:
     from pnp.solver import compiled
     print(f"time limit {args.time_limit:g} s per deal, {args.cores} cores per solve, "
           f"{args.deals_at_once} deals at a time, "
-          f"{time.perf_counter() - t0:.0f} s in all; compiled Orchard search: "
+          f"{time.perf_counter() - t0:.0f} s in all; compiled searches: "
           f"{'yes' if compiled.available() else 'NO (not built: pip install -e .)'}")
     for kind, rs in rows.items():
         secs = [w for _, w in rs]

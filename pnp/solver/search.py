@@ -38,15 +38,20 @@ The search is a depth-first branch and bound over the compact engine
 * **Anytime.** On a time limit the search unwinds, and every open position
   reports the bound of what it had not finished; the root's bound is a proven
   upper bound on the best score.
-* **Compiled for Orchard.** For ``orchard`` and ``orchard-pnp``,
-  :meth:`Searcher.dfs` hands the position to a C core
-  (:mod:`pnp.solver.compiled`, ``_orchard.c``): the same search with the
-  same bounds (the slot credits come from :meth:`Engine.credits`), 50
-  times fewer seconds or more, and one transposition table in shared
-  memory for every process. It visits the last two cards as ordinary
-  positions (the packed scan makes them cheap) instead of
-  :meth:`Searcher.two`. Grove, the beam and the parallel driver stay in
-  Python, and so does everything where the extension was not built.
+* **Compiled.** For ``orchard``, ``orchard-pnp`` and ``grove`` without
+  recipes, :meth:`Searcher.dfs` hands the position to a C core
+  (:mod:`pnp.solver.compiled`, ``_orchard.c``, ``_grove.c``): the same
+  search with the same bounds (the slot credits come from
+  :meth:`Engine.credits`), 50 times fewer seconds or more, and one
+  transposition table in shared memory for every process. It visits the
+  last two cards as ordinary positions (the packed scan makes them cheap)
+  instead of :meth:`Searcher.two`. Recipe challenges, the beam and the
+  parallel driver stay in Python, and so does everything where the
+  extensions were not built.
+* **Tests from the top.** With a time limit, Grove's exact search asks
+  "is there a line scoring T or more?" for T falling from the bound
+  (:meth:`Searcher.descend`), so a search that runs out of time still
+  leaves a bound a few points above its line.
 """
 from __future__ import annotations
 
