@@ -262,3 +262,25 @@ def test_a_recipe_challenge_descends_in_python():
     timed = solve(game, deal, time_limit=60)
     assert plain.proven and timed.proven and plain.score == timed.score
     check_line(game, deal, timed)
+
+
+def test_grove_lines_come_from_the_wider_beams(monkeypatch):
+    """Tests from the top cut every line below the score they test, so a
+    Grove search with a time limit keeps the Python search's share of it for
+    wider beams (30 %) even with the compiled core (whose own share, 1 %,
+    would rule them out here: the first beam takes about 0.1 s)."""
+    game = find_game("grove")
+    widths = []
+    real = Searcher.beam
+
+    def beam(self, width):
+        widths.append(width)
+        return real(self, width)
+
+    monkeypatch.setattr(Searcher, "beam", beam)
+    monkeypatch.setattr(Searcher, "descend", lambda self, start, cur: self._solution(False, 10 ** 3, self.t0))
+    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)
+    s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10"), time_limit=5)
+    s.run()
+    assert s.core is not None
+    assert widths[:2] == [24, 96]

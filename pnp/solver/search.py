@@ -808,7 +808,9 @@ class Searcher:
             # far; the first wider one, four times the first beam: for a
             # nine-card Orchard deal that already rules it out at a minute,
             # where running it anyway made proofs 9 % slower)
-            share = NATIVE_WIDEN if native else WIDEN
+            # (tests from the top cut every line below the score they test, so the lines of
+            # those games come from the beams: they keep the Python share)
+            share = NATIVE_WIDEN if native and self.game.id not in DESCEND_GAMES else WIDEN
             width = self.beam_width
             spent = 0.0
             while True:
@@ -853,7 +855,8 @@ class Searcher:
         about 1.7 times the one before (nine-card Grove deals). The last test,
         one point above the best line, is the plain exact search; the table
         keeps what the earlier tests proved. Where time runs out, the bound is
-        the lowest one proven, and every test may have found better lines."""
+        the lowest one proven. A test cuts every line below its ``T``, so it
+        seldom finds a better line: those come from the beams before it."""
         ub = cur + self.bounder.future(start)
         moves = None
         kids = None
