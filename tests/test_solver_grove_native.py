@@ -246,7 +246,7 @@ def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
         return real(self, node, cur)
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
-    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # else the first exact attempt proves this short deal
+    monkeypatch.setattr(search, "PROBE", 0.0)  # else the first exact attempt proves this short deal
     s = Searcher(game, game.parse_deal(deal), time_limit=60, beam_width=1)
     sol = s.run()
     assert sol.proven and sol.score == 39
@@ -266,9 +266,10 @@ def test_a_recipe_challenge_descends_in_python():
 
 def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     """Tests from the top cut every line below the score they test, so a
-    Grove search with a time limit keeps the Python search's share of it for
-    wider beams (30 %) even with the compiled core (whose own share, 1 %,
-    would rule them out here: the first beam takes about 0.1 s)."""
+    Grove search with a time limit keeps the Python search's shares of it
+    (a first exact attempt, wider beams: 30 %) even with the compiled core
+    (whose own share, 1 %, would rule them out here: the first beam takes
+    about 0.1 s)."""
     game = find_game("grove")
     widths = []
     real = Searcher.beam
@@ -279,7 +280,7 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
 
     monkeypatch.setattr(Searcher, "beam", beam)
     monkeypatch.setattr(Searcher, "descend", lambda self, start, cur: self._solution(False, 10 ** 3, self.t0))
-    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)
+    monkeypatch.setattr(search, "PROBE", 0.0)
     s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10"), time_limit=5)
     s.run()
     assert s.core is not None
