@@ -516,6 +516,21 @@ static inline void set_near(Core *s, int p, int by) {
     s->near[p + 1] += by; s->near[p - 1] += by; s->near[p + GW] += by; s->near[p - GW] += by;
 }
 
+/* GroveEngine._penalty on the layer as it is */
+static int penalty_now(Core *s) {
+    int pen = 0;
+    for (int j = 0; j < s->nsq; j++) {
+        int p = s->sq[j];
+        pen++;
+        const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
+        for (int q = 0; q < 4; q++) {
+            int c = s->grid[nb[q]];
+            if (c && die_of(c) && (c & 3) != CLEARING) pen++;
+        }
+    }
+    return pen;
+}
+
 static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv) {
     s->win_ok = 0;
     sv->x0 = s->x0; sv->x1 = s->x1; sv->y0 = s->y0; sv->y1 = s->y1;
@@ -545,19 +560,7 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         if (y < s->y0) s->y0 = y;
         if (y > s->y1) s->y1 = y;
     }
-    if (s->nsq) {  /* GroveEngine._penalty on the new layer */
-        int pen = 0;
-        for (int j = 0; j < s->nsq; j++) {
-            int p = s->sq[j];
-            pen++;
-            const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
-            for (int q = 0; q < 4; q++) {
-                int c = s->grid[nb[q]];
-                if (c && die_of(c) && (c & 3) != CLEARING) pen++;
-            }
-        }
-        s->penalty = pen;
-    }
+    if (s->nsq) s->penalty = penalty_now(s);
     int other = -1;
     for (int i = 0; i < s->nhand; i++)
         if (s->hand[i] != m->card) other = s->hand[i];
@@ -963,17 +966,8 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
         if (y < s->y0) s->y0 = y;
         if (y > s->y1) s->y1 = y;
     }
-    s->penalty = 0;
-    for (int j = 0; j < s->nsq; j++) {
-        int p = s->sq[j];
-        set_near(s, p, 1);
-        s->penalty++;
-        const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
-        for (int q = 0; q < 4; q++) {
-            int c = s->grid[nb[q]];
-            if (c && die_of(c) && (c & 3) != CLEARING) s->penalty++;
-        }
-    }
+    for (int j = 0; j < s->nsq; j++) set_near(s, s->sq[j], 1);
+    s->penalty = penalty_now(s);
     Py_ssize_t nh = PySequence_Size(hand);
     if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
     s->nhand = (int)nh;
