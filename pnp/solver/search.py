@@ -93,7 +93,7 @@ NATIVE_PROBE = 0.005
 NATIVE_WIDEN = 0.01
 # with a time limit, these games run the exact search as tests from the top (Searcher.descend):
 # a nine-card Grove proof takes far longer than any limit, and the tests bring the bound down
-# to a few points above the best line (measured at 20 s: a median gap of 26 points went to 8);
+# nearer the best line (bench/solve.py at 20 s: a median gap of 27 points went to 12);
 # Orchard's proofs fit a minute, where tests from the top would make them a third longer
 DESCEND_GAMES = ("grove",)
 SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (measured: 3 and 5 are slower)
