@@ -120,7 +120,7 @@ def same_futures(game, deal, eng, nodes):
         for c in nat.best_line:
             end = eng.node(c)
             seen["chose"] += bool(c.dice)
-        assert eng.score(end) == nat.best
+        assert eng.score(end, final=True) == nat.best  # with recipes, their bonus too
         seen["squirrel"] += end.tokens_used > node.tokens_used
         seen["wheelbarrow"] += end.wheelbarrow_used and not node.wheelbarrow_used
     return seen
@@ -206,11 +206,66 @@ def test_grove_native_search_on_two_processes():
     check_line(game, deal, two)
 
 
-def test_a_recipe_challenge_stays_in_python():
+# every recipe of the default deck, two at a time
+RECIPE_PAIRS = [(i, i + 1) for i in range(1, 19, 2)]
+
+
+def recipe_deal(game, pair, n, rng):
+    """A random deal of ``n`` cards with the recipe ``pair`` set aside."""
+    cards = rng.sample([c for c in sorted(game.deck.card_ids) if c not in pair], n)
+    return "grove:" + ",".join(map(str, cards)) + ";recipes=%d,%d" % pair
+
+
+@pytest.mark.parametrize("pair", RECIPE_PAIRS)
+def test_grove_native_recipe_search_equals_python_search(pair):
+    """Recipe challenges run in the core too: on short deals the same proven
+    best as the pure-Python search, recipe bonuses included; the line
+    verifies (verify scores the recipes)."""
     game = find_game("grove")
-    s = Searcher(game, game.parse_deal("grove:1,2,3,4;recipes=5,6"))
-    assert s.run().proven
-    assert s.core is None and not s.native
+    rng = random.Random(sum(pair))
+    for n in (3, 4):
+        deal = recipe_deal(game, pair, n, rng)
+        parsed = game.parse_deal(deal)
+        py = Searcher(game, parsed, beam_width=1, native=False).run()
+        s = Searcher(game, parsed, beam_width=1)
+        sol = s.run()
+        assert s.core is not None
+        assert py.proven and sol.proven, deal
+        assert sol.score == py.score == sol.bound, deal
+        check_line(game, deal, sol)
+
+
+def test_grove_native_recipe_bounds_and_bonuses_equal_python():
+    """Position by position, for every recipe: the core's bound on the
+    recipes is Bounder.recipes_bound's, and what they add on the layer as it
+    is, GroveEngine.recipe_bonus's."""
+    game = find_game("grove")
+    rng = random.Random(5)
+    met = bounded = zero = 0
+    for pair in RECIPE_PAIRS:
+        deal = recipe_deal(game, pair, 9, rng)
+        eng, nodes = positions(game, deal, 30, sum(pair), most=8)
+        core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+        assert core is not None
+        bounder = search.Bounder(eng)
+        for node in nodes:
+            bound, bonus = core.recipes(*compiled.position(eng, node))
+            assert bound == bounder.recipes_bound(node), (deal, sorted(node.board.items()))
+            assert bonus == eng.recipe_bonus(node), (deal, sorted(node.board.items()))
+            met += bonus > 0
+            bounded += bound > 0
+            zero += bound == 0
+    assert met and bounded and zero, "the positions lost part of the test's point"
+
+
+@pytest.mark.parametrize("pair", [(1, 2), (9, 10), (13, 14), (17, 18)])
+def test_grove_native_recipe_futures_equal_python_futures(pair):
+    """Exact futures with a recipe pair, from positions one or two cards
+    before the end: the core's equals the Python search's."""
+    game = find_game("grove")
+    deal = recipe_deal(game, pair, 9, random.Random(sum(pair)))
+    eng, nodes = positions(game, deal, 8, sum(pair), most=2)
+    same_futures(game, deal, eng, nodes)
 
 
 @pytest.mark.parametrize("limit,jobs", [(0.05, 1), (0.3, 1), (0.3, 2), (1.0, 2), (60, 1), (60, 2)])
@@ -255,11 +310,14 @@ def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
     assert tests[-1] == 39 and s.floor == -10 ** 9
 
 
-def test_a_recipe_challenge_descends_in_python():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_recipe_challenge_descends_in_the_core(jobs):
     game = find_game("grove")
-    deal = "grove:1,2,3,4;recipes=5,6"
+    deal = "grove:1,2,3,4,7;recipes=5,6"
     plain = solve(game, deal)
-    timed = solve(game, deal, time_limit=60)
+    s = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=jobs)
+    timed = s.run()
+    assert s.core is not None
     assert plain.proven and timed.proven and plain.score == timed.score
     check_line(game, deal, timed)
 

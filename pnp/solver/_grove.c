@@ -1,4 +1,4 @@
-/* The exact search of pnp's solver for Grove (without a recipe pair), in C.
+/* The exact search of pnp's solver for Grove, in C.
  *
  * The same depth-first branch and bound as ``Searcher.dfs`` in search.py, over
  * the same rules as ``GroveEngine`` in engine.py (clearings, fruit counts, the
@@ -6,9 +6,11 @@
  * fruit-by-fruit unit knapsack (``Bounder.grove_gains``, with the die the
  * wheelbarrow frees) and, with few cards to play, the geometric slot bound
  * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
- * out once and hands over as tables (``Engine.credits``). Python keeps
- * everything around it: the beam, the parallel driver, recipes, turning lines
- * into moves.
+ * out once and hands over as tables (``Engine.credits``). With a recipe pair
+ * the value of a position is its final score: the recipes score at the end of
+ * a game (``GroveEngine.recipe_bonus``) and every bound adds theirs
+ * (``Bounder.recipes_bound``). Python keeps everything around it: the beam,
+ * the parallel driver, turning lines into moves.
  *
  * Positions: the visible layer is a 128 x 128 grid of square codes (the layout
  * of engine.code; 0 is empty table), the start card's top-left square at
@@ -46,6 +48,14 @@
 #define GAIN_OFF 16
 
 typedef struct { int rot; int off[6], f[6], n[6], k[6], dy[6], dx[6]; int w, h; } Orient;
+
+/* a recipe (pnp.games.grove, SPEC §4.5), its words as numbers: condition, its fruit (-1: any)
+ * and count, reward, its fruit and count, and whether the wheelbarrow counts as a die */
+#define MAXREC 4
+enum { C_ALL_IN_PLAY, C_EACH_AT_LEAST, C_NO_CLEARING, C_LINE3, C_DICE_AT_LEAST, C_TOTAL_AT_LEAST,
+       C_SQUIRREL_UNUSED, C_WB_USED, NCOND };
+enum { R_POINTS, R_DOUBLE, R_PER_DIE, NREWARD };
+typedef struct { int cond, cf, cn, reward, rf, rn, counted; } Recipe;
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
 typedef struct {
@@ -55,6 +65,9 @@ typedef struct {
     int norient[MAXCARDS];
     Orient orient[MAXCARDS][4];
     int card_units[MAXCARDS][NFR];  /* per card, per fruit: its fruits (a cell of two counts two) */
+    int card_cells[MAXCARDS][NFR];  /* per card, per fruit: its trees (recipes only) */
+    int nrec;                       /* the recipe pair, if any: the score is then the final one */
+    Recipe rec[MAXREC];
     int slot_cards;  /* the slot bound applies with at most this many cards to play */
     int32_t *cred;  /* [(conf * NCODES + code) * NK + kind]: credits, NEVER where no card may go */
     uint8_t known[NCODES];  /* the codes the credits were given for (a square showing another: an error) */
@@ -255,6 +268,166 @@ static int knapsack(Core *s) {
     return knapsack_of(s, units, to_play(s));
 }
 
+/* ------------------------------------------------------------------ recipes */
+
+/* does the square `p` hold a die of fruit `f` that recipe `r` sees? */
+static inline int sees(const Core *s, const Recipe *r, int p, int f) {
+    int c = s->grid[p], d = die_of(c);
+    return d && (r->counted || d != WHEELBARROW) && ((c >> 11) & 3) == f;
+}
+
+static inline int of_fruit(int want, int f) { return want < 0 || want == f; }
+
+/* GroveEngine.recipe_bonus: what the recipes add at the end of a game on the layer as it is */
+static int recipe_bonus(Core *s) {
+    int total = 0;
+    for (int ri = 0; ri < s->nrec; ri++) {
+        const Recipe *r = &s->rec[ri];
+        int count[NFR] = {0}, top[NFR] = {0}, sum[NFR] = {0}, tree_sum[NFR] = {0};
+        int on_clearing = 0, line = 0, barrow = 0;
+        for (int y = s->y0; y <= s->y1; y++)
+            for (int x = s->x0; x <= s->x1; x++) {
+                int p = y * GW + x, c = s->grid[p], d = die_of(c);
+                if (!d) continue;
+                if (d == WHEELBARROW) barrow = 1;
+                if (!r->counted && d == WHEELBARROW) continue;
+                int f = (c >> 11) & 3;
+                count[f]++;
+                sum[f] += d;
+                if (d > top[f]) top[f] = d;
+                if ((c & 3) == CLEARING) on_clearing = 1;
+                else tree_sum[f] += d;
+                if (r->cond == C_LINE3 && !line && of_fruit(r->cf, f))
+                    line = (sees(s, r, p + 1, f) && sees(s, r, p + 2, f)) ||
+                           (sees(s, r, p + GW, f) && sees(s, r, p + 2 * GW, f));
+            }
+        int ok = 0, n = 0, t = 0;
+        for (int f = 0; f < s->nfruits; f++)
+            if (of_fruit(r->cf, f)) { n += count[f]; t += sum[f]; }
+        switch (r->cond) {
+        case C_ALL_IN_PLAY:
+            for (int f = 0; f < s->nfruits; f++) ok |= of_fruit(r->cf, f) && count[f] >= s->dice_per_fruit;
+            break;
+        case C_EACH_AT_LEAST:
+            ok = 1;
+            for (int f = 0; f < s->nfruits; f++) ok &= top[f] >= r->cn;
+            break;
+        case C_NO_CLEARING: ok = !on_clearing; break;
+        case C_LINE3: ok = line; break;
+        case C_DICE_AT_LEAST: ok = n >= r->cn; break;
+        case C_TOTAL_AT_LEAST: ok = t >= r->cn; break;
+        case C_SQUIRREL_UNUSED: ok = s->tokens_used == 0; break;
+        case C_WB_USED: ok = barrow; break;
+        }
+        if (!ok) continue;
+        if (r->reward == R_POINTS) total += r->rn;
+        else if (r->reward == R_DOUBLE) total += tree_sum[r->rf];
+        else {
+            int dice = 0;
+            for (int f = 0; f < s->nfruits; f++) if (of_fruit(r->rf, f)) dice += count[f];
+            total += r->rn * dice;
+        }
+    }
+    return total;
+}
+
+/* Bounder.step: the furthest a die climbs in one covering */
+static inline int step_up(int v) { return v == 0 ? 4 : v >= TOP_DIE ? v : v + 2 <= 6 ? v + 2 : TOP_DIE; }
+
+/* Bounder.recipes_bound: an upper bound on what the recipes add at the end of any game from
+ * here (`gains`: per fruit, the knapsack's bound on what its dice can still add, with the die
+ * the wheelbarrow may free) */
+static int recipes_bound_of(Core *s, const int *gains) {
+    int k = to_play(s), covers[NFR] = {0}, nvals[NFR] = {0}, vmax[NFR] = {0}, totals[NFR] = {0}, sums[NFR] = {0};
+    int barrow = -1;
+    for (int i = 0; i < k; i++)
+        for (int f = 0; f < s->nfruits; f++) covers[f] += s->card_cells[card_at(s, i)][f];
+    for (int f = 0; f < s->nfruits; f++)
+        for (int v = 1; v < 16; v++) {
+            int n = s->dice[f][v][0] + s->dice[f][v][1];
+            if (!n) continue;
+            nvals[f] += n;
+            totals[f] += n * v;
+            sums[f] += s->dice[f][v][1] * v;
+            vmax[f] = v;
+        }
+    if (s->wb)  /* the wheelbarrow, if it is in the orchard (the squirrel may have taken it) */
+        for (int y = s->y0; y <= s->y1 && barrow < 0; y++)
+            for (int x = s->x0; x <= s->x1; x++) {
+                int c = s->grid[y * GW + x];
+                if (die_of(c) == WHEELBARROW) {
+                    barrow = (c >> 11) & 3;
+                    if ((c & 3) != CLEARING) sums[barrow] += WHEELBARROW;
+                    break;
+                }
+            }
+    int spare = s->wb ? 0 : 1, wbx = s->wb ? 0 : WHEELBARROW - TOP_DIE, total = 0;
+    for (int ri = 0; ri < s->nrec; ri++) {
+        const Recipe *r = &s->rec[ri];
+        int most[NFR], high[NFR], can_wb = barrow >= 0;
+        for (int f = 0; f < s->nfruits; f++) {
+            int fresh = s->supply[f] + spare < covers[f] ? s->supply[f] + spare : covers[f];
+            most[f] = nvals[f] + fresh + (r->counted && barrow == f);
+            /* every die climbs at most once a card and once a tree of its fruit (a new one
+             * starts at 0) */
+            int climbs = k < covers[f] ? k : covers[f], starts[2], ns = 0;
+            if (nvals[f]) starts[ns++] = vmax[f];  /* the highest die climbs furthest */
+            if (covers[f] && s->supply[f] + spare) starts[ns++] = 0;
+            high[f] = 0;
+            for (int j = 0; j < ns; j++) {
+                int v = starts[j], n = climbs;
+                for (int i = 0; i < n; i++) v = step_up(v);
+                if (v > high[f]) high[f] = v;
+                if (!s->wb && !can_wb) {  /* a ten with a climb to spare brings the wheelbarrow */
+                    v = starts[j];
+                    while (n && v < TOP_DIE) { v = step_up(v); n--; }
+                    can_wb = v >= TOP_DIE && n;
+                }
+            }
+        }
+        int sum_most = 0, any_enough = 0, any_three = 0, top = 0;
+        for (int f = 0; f < s->nfruits; f++) {
+            if (of_fruit(r->cf, f)) {
+                sum_most += most[f];
+                any_enough |= most[f] >= s->dice_per_fruit;
+                any_three |= most[f] >= 3;
+                top += totals[f] + gains[f] + (r->counted ? wbx + (barrow == f ? WHEELBARROW : 0) : 0);
+            }
+        }
+        int ok = 1;
+        switch (r->cond) {
+        case C_SQUIRREL_UNUSED: ok = s->tokens_used == 0; break;
+        case C_DICE_AT_LEAST: ok = sum_most >= r->cn; break;
+        case C_ALL_IN_PLAY: ok = any_enough; break;
+        case C_LINE3: ok = any_three; break;
+        case C_EACH_AT_LEAST:
+            for (int f = 0; f < s->nfruits; f++)
+                ok &= high[f] >= r->cn || (r->counted && barrow == f && WHEELBARROW >= r->cn);
+            break;
+        case C_WB_USED: ok = can_wb; break;
+        case C_TOTAL_AT_LEAST: ok = top >= r->cn; break;
+        }
+        if (!ok) continue;
+        if (r->reward == R_POINTS) total += r->rn;
+        else if (r->reward == R_DOUBLE) total += sums[r->rf] + gains[r->rf] + wbx;
+        else {
+            int dice = 0;
+            for (int f = 0; f < s->nfruits; f++) if (of_fruit(r->rf, f)) dice += most[f];
+            total += r->rn * dice;
+        }
+    }
+    return total;
+}
+
+/* the recipes' bound for the position as it is (0 without recipes) */
+static int recipes_bound(Core *s) {
+    if (!s->nrec) return 0;
+    int units[NFR], gains[NFR] = {0}, k = to_play(s);
+    units_left(s, units);
+    for (int f = 0; f < s->nfruits; f++) gains[f] = fruit_gain(s, f, s->wb ? 0 : 1, units[f], k);
+    return recipes_bound_of(s, gains);
+}
+
 static inline const int32_t *cred_of(Core *s, int later) {
     int conf = later * 4 + s->wb * 2 + (s->tokens_used < s->tokens);
     return s->cred + (size_t)conf * NCODES * NK;
@@ -335,17 +508,21 @@ static int slots(Core *s, Later *L, int need) {
     return best;
 }
 
-/* Bounder.future, with the knapsack already worked out */
-static int future_from(Core *s, Later *L, int need, int total) {
+/* Bounder.future, with the knapsack already worked out: `total` is it plus `bonus`, the
+ * recipes' bound */
+static int future_from(Core *s, Later *L, int need, int total, int bonus) {
     int k = to_play(s);
     if (need != NONE && total > need && k >= 1 && k <= s->slot_cards) {
-        int v = slots(s, L, need);
+        int v = slots(s, L, need - bonus) + bonus;
         if (v < total) total = v;
     }
     return total;
 }
 
-static int future(Core *s, Later *L, int need) { return future_from(s, L, need, knapsack(s)); }
+static int future(Core *s, Later *L, int need) {
+    int bonus = recipes_bound(s);
+    return future_from(s, L, need, knapsack(s) + bonus, bonus);
+}
 
 /* ------------------------------------------------------------------ moves */
 
@@ -609,14 +786,59 @@ static void record(Core *s, int score, int extra) {
 
 static inline uint64_t key_of(Core *s) { return s->zh ^ hand_key(s); }
 
+/* a position where no card can be placed: the game is over (the recipes score) */
 static int game_over(Core *s, int cur, uint64_t key, int *exact) {
-    if (cur > s->cs.best) record(s, cur, 0);
-    tt_store(s->tt, s->tt_mask, key, 0, 1, to_play(s) + 1);
+    int v = s->nrec ? recipe_bonus(s) : 0;
+    if (cur + v > s->cs.best) record(s, cur + v, 0);
+    tt_store(s->tt, s->tt_mask, key, v, 1, to_play(s) + 1);
     *exact = 1;
-    return 0;
+    return v;
 }
 
-/* the last card to play; `ub`: the knapsack's bound */
+static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv);
+static void undo(Core *s, const Resolved *r, const Saved *sv);
+
+/* the last card to play with recipes (Searcher.last): placements best first, each finished (its
+ * recipe bonus on the final layer) until `bonus`, the bound on the recipes, cannot close the gap */
+static int last_recipes(Core *s, int cur, uint64_t key, int need, int bonus, const MoveRec *mv, int n, int *exact) {
+    int depth = to_play(s) + 1, best_v = NONE, best_i = -1, best_mask = 0;
+    for (int i = 0; i < n; i++) {
+        const MoveRec *m = &mv[i];
+        if (best_v != NONE && m->gain + bonus <= best_v) break;
+        if (m->gain + bonus <= need) {  /* nothing left can beat `need`: a bound is enough */
+            int value = best_v > m->gain + bonus ? best_v : m->gain + bonus;
+            tt_store(s->tt, s->tt_mask, key, value, 0, depth);
+            *exact = 0;
+            return value;
+        }
+        Resolved r;
+        int get[NFR], fmask[NFR];
+        resolve(s, m, &r);
+        int scarce = share_counts(&r.w, r.supply, get, fmask), top = scarce ? 1 << r.w.n : 1;
+        for (int mask = 0; mask < top; mask++) {
+            int use = scarce ? mask : default_mask(&r.w, get);
+            if (scarce && !mask_ok(use, get, fmask)) continue;
+            int g = outcome_gain(s, &r, use);
+            if (best_v != NONE && g + bonus <= best_v) continue;
+            Saved sv;
+            apply(s, m, &r, use, &sv);
+            int v = g + recipe_bonus(s);
+            undo(s, &r, &sv);
+            if (v > best_v) { best_v = v; best_i = i; best_mask = use; }
+        }
+    }
+    if (cur + best_v > s->cs.best) {
+        Resolved r;
+        resolve(s, &mv[best_i], &r);
+        set_step(&s->path[s->cs.depth], &mv[best_i], &r, best_mask);
+        record(s, cur + best_v, 1);
+    }
+    tt_store(s->tt, s->tt_mask, key, best_v, 1, depth);
+    *exact = 1;
+    return best_v;
+}
+
+/* the last card to play; `ub`: the knapsack's bound (and the recipes') */
 static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     int depth = to_play(s) + 1;
     if (ub <= need) { tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
@@ -624,6 +846,7 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     int n = gen_moves(s, mv);
     s->cs.nodes += n;
     if (!n) return game_over(s, cur, key, exact);
+    if (s->nrec) return last_recipes(s, cur, key, need, recipes_bound(s), mv, n, exact);
     int g = mv[0].gain;  /* sorted: the first is the best */
     if (cur + g > s->cs.best) {
         Resolved r;
@@ -687,34 +910,35 @@ static int dfs(Core *s, int cur, int *exact) {
     int k = to_play(s), depth = k + 1;
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
     stat[0]++;
-    int knap = given != NONE ? given : knapsack(s);
+    int bonus = recipes_bound(s);  /* 0 without recipes; the parent's knapsack is for those only */
+    int knap = (given != NONE ? given : knapsack(s)) + bonus;
     int need = incumbent(s) - cur;
     int tv, tex, ub = NONE;
     if (given == NONE && k >= 2 && k <= BOUND_FIRST) knap_seen(s, k, knap <= need);
     if (k <= BOUND_FIRST && !(k == 1 && s->nhand == 1)) {
         /* most positions this close to the end are cut by their bound: cheaper to work out
          * again than to look up, so the table is read and written only for the rest */
-        ub = future_from(s, &L, need, knap);
+        ub = future_from(s, &L, need, knap, bonus);
         if (ub <= need) { stat[knap <= need ? 2 : 3]++; *exact = 0; return ub; }
     }
     uint64_t key = key_of(s);
     if (tt_find(s->tt, s->tt_mask, key, &tv, &tex) && (tex || tv <= need)) { stat[1]++; *exact = tex; return tv; }
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
-    if (ub == NONE) ub = future_from(s, &L, need, knap);
+    if (ub == NONE) ub = future_from(s, &L, need, knap, bonus);
     if (ub <= need) { stat[knap <= need ? 2 : 3]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     stat[4]++;
     MoveRec *mv = s->moves[s->cs.depth];
     int rest[2] = {NONE, NONE};
     if (k <= s->slot_cards) {
         later_credits(s, &L);
-        for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit;
+        for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit + bonus;
     }
     int n = gen_moves(s, mv);
     if (!n) return game_over(s, cur, key, exact);
     int best_exact = NONE, max_open = NONE;
     /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
-    int pre = k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
+    int pre = !s->nrec && k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int units[NFR];
     if (pre) units_left(s, units);
     for (int i = 0; i < n; i++) {
@@ -816,12 +1040,14 @@ static void Core_dealloc(Core *s) {
  * orients: per card, a list of (rot, ((dy, dx, fruit, count) * 6)), fruit 3 a clearing (count 0);
  * card_units: per card, its fruits per fruit; credits: per later (0..), per wheelbarrow used
  * (0, 1), per squirrel left (0, 1), a list of (code, c0, ..., c6) (code 0: empty table);
- * units: the credit unit per later. */
+ * units: the credit unit per later; recipes (optional): a list of (condition, its fruit or -1,
+ * its count, reward, its fruit or -1, its count, the wheelbarrow counts) (see Recipe), and with
+ * them card_cells: per card, its trees per fruit. */
 static int Core_init(Core *s, PyObject *args, PyObject *kw) {
-    PyObject *orients, *card_units, *credits, *units;
+    PyObject *orients, *card_units, *credits, *units, *recipes = NULL, *card_cells = NULL;
     int tt_bits;
-    if (!PyArg_ParseTuple(args, "iiiOOOOii", &s->nfruits, &s->dice_per_fruit, &s->tokens, &orients,
-                          &card_units, &credits, &units, &s->slot_cards, &tt_bits))
+    if (!PyArg_ParseTuple(args, "iiiOOOOii|OO", &s->nfruits, &s->dice_per_fruit, &s->tokens, &orients,
+                          &card_units, &credits, &units, &s->slot_cards, &tt_bits, &recipes, &card_cells))
         return -1;
     if (s->nfruits > NFR || s->nfruits < 1) { PyErr_SetString(PyExc_ValueError, "1 to 3 fruits"); return -1; }
     if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
@@ -871,6 +1097,37 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             if (f < s->nfruits && get_int(per, f, &s->card_units[c][f])) { Py_DECREF(per); return -1; }
         }
         Py_DECREF(per);
+    }
+    s->nrec = 0;
+    if (recipes && recipes != Py_None) {
+        Py_ssize_t nr = PySequence_Size(recipes);
+        if (nr < 0) return -1;
+        if (nr > MAXREC || !card_cells) { PyErr_SetString(PyExc_ValueError, "recipes"); return -1; }
+        for (int i = 0; i < nr; i++) {
+            PyObject *t = PySequence_GetItem(recipes, i);
+            Recipe *r = &s->rec[i];
+            if (!t || !PyArg_ParseTuple(t, "iiiiiip", &r->cond, &r->cf, &r->cn, &r->reward, &r->rf, &r->rn, &r->counted)) {
+                Py_XDECREF(t);
+                return -1;
+            }
+            Py_DECREF(t);
+            if (r->cond < 0 || r->cond >= NCOND || r->reward < 0 || r->reward >= NREWARD ||
+                r->cf < -1 || r->cf >= s->nfruits || r->rf < -1 || r->rf >= s->nfruits ||
+                (r->reward == R_DOUBLE && r->rf < 0)) {
+                PyErr_SetString(PyExc_ValueError, "recipe");
+                return -1;
+            }
+        }
+        for (int c = 0; c < s->ncards; c++) {
+            PyObject *per = PySequence_GetItem(card_cells, c);
+            if (!per) return -1;
+            for (int f = 0; f < NFR; f++) {
+                s->card_cells[c][f] = 0;
+                if (f < s->nfruits && get_int(per, f, &s->card_cells[c][f])) { Py_DECREF(per); return -1; }
+            }
+            Py_DECREF(per);
+        }
+        s->nrec = (int)nr;
     }
     if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }
     Py_ssize_t nl = PySequence_Size(credits);
@@ -1054,6 +1311,16 @@ fail:
     return NULL;
 }
 
+/* recipes(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): (the recipes'
+ * bound from the position, what they add on its layer as it is), for the tests */
+static PyObject *Core_recipes(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply;
+    int drawn, tokens_used, tree_dice, wb;
+    if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
+    return Py_BuildValue("(ii)", recipes_bound(s), recipe_bonus(s));
+}
+
 static PyObject *Core_stats(Core *s, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
@@ -1078,6 +1345,7 @@ static PyMethodDef Core_methods[] = {
      "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by the "
      "knapsack, cut by the slot bound, expanded)."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack, slot reaches and moves of a position (see the C source)."},
+    {"recipes", (PyCFunction)Core_recipes, METH_VARARGS, "The recipes' bound and bonus of a position (see the C source)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,8 +1,8 @@
 """The bridge to the compiled exact searches (``_orchard.c``, ``_grove.c``).
 
 The C cores run :meth:`Searcher.dfs <pnp.solver.search.Searcher.dfs>` for
-``orchard`` and ``orchard-pnp`` deals, and for ``grove`` deals without a
-recipe pair: the same rules, the same bounds, the same transposition idea,
+``orchard``, ``orchard-pnp`` and ``grove`` deals (recipe challenges too):
+the same rules, the same bounds, the same transposition idea,
 50 times fewer seconds or more. What a core
 cannot work out alone comes from the Python engine, once per deal: the cards'
 orientations and the per-square credits of the slot bound
@@ -85,9 +85,47 @@ def grove_codes(nfruits: int) -> list[int]:
     return out
 
 
+# the recipe vocabulary (pnp.deck) as _grove.c numbers it (its C_* and R_* names)
+CONDITIONS = ("all_dice_in_play", "each_fruit_at_least", "no_dice_on_clearings", "line_of_three", "dice_at_least",
+              "fruit_total_at_least", "squirrel_unused", "wheelbarrow_used")
+REWARDS = ("points", "double", "points_per_die")
+
+
+def grove_recipes(engine: GroveEngine) -> list[tuple] | None:
+    """The deal's recipes as the Grove core reads them: (condition, its fruit or -1 for any,
+    its count, reward, its fruit or -1, its count, the wheelbarrow counts); None where one of
+    them has words the core does not know."""
+    def fruit(arg) -> int:
+        return -1 if arg == "any" else engine.fruit_index[arg]
+
+    out = []
+    for r in engine.recipes:
+        kind, arg = r.condition
+        rkind, rarg = r.reward
+        if kind not in CONDITIONS or rkind not in REWARDS:
+            return None
+        cf, cn = -1, 0
+        if kind in ("all_dice_in_play", "line_of_three"):
+            cf = fruit(arg)
+        elif kind == "each_fruit_at_least":
+            cn = int(arg)
+        elif kind in ("dice_at_least", "fruit_total_at_least"):
+            cf, cn = fruit(arg[0]), int(arg[1])
+        rf, rn = -1, 0
+        if rkind == "points":
+            rn = int(rarg)
+        elif rkind == "double":
+            rf = fruit(rarg)
+        else:
+            rf, rn = fruit(rarg[0]), int(rarg[1])
+        out.append((CONDITIONS.index(kind), cf, cn, REWARDS.index(rkind), rf, rn, bool(r.wheelbarrow_counts)))
+    return out
+
+
 def grove_core(engine: GroveEngine, slot_cards: int):
-    """The compiled Grove search for ``engine``'s deal, or None (recipes stay in Python)."""
-    if _grove is None or engine.recipes or len(engine.refs) > MAX_CARDS:
+    """The compiled Grove search for ``engine``'s deal (a recipe pair too), or None."""
+    recipes = grove_recipes(engine)
+    if _grove is None or recipes is None or len(recipes) > 4 or len(engine.refs) > MAX_CARDS:
         return None
     orients = []
     for lst in engine.orients:
@@ -103,7 +141,8 @@ def grove_core(engine: GroveEngine, slot_cards: int):
     credits = [[[[(c or 0, *engine.credits(c, later, bool(wb), bool(left))) for c in codes]
                  for left in (0, 1)] for wb in (0, 1)] for later in range(slot_cards)]
     return _grove.Core(engine.nfruits, engine.dice_per_fruit, engine.tokens, orients, units, credits,
-                       [engine.credit_unit(later) for later in range(slot_cards)], slot_cards, TT_BITS)
+                       [engine.credit_unit(later) for later in range(slot_cards)], slot_cards, TT_BITS,
+                       recipes, [tuple(per) for per in engine.card_fruits])
 
 
 def position(engine: Engine, node: Node) -> tuple:

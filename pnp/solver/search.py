@@ -38,16 +38,16 @@ The search is a depth-first branch and bound over the compact engine
 * **Anytime.** On a time limit the search unwinds, and every open position
   reports the bound of what it had not finished; the root's bound is a proven
   upper bound on the best score.
-* **Compiled.** For ``orchard``, ``orchard-pnp`` and ``grove`` without
-  recipes, :meth:`Searcher.dfs` hands the position to a C core
+* **Compiled.** For ``orchard``, ``orchard-pnp`` and ``grove`` (recipe
+  challenges too), :meth:`Searcher.dfs` hands the position to a C core
   (:mod:`pnp.solver.compiled`, ``_orchard.c``, ``_grove.c``): the same
   search with the same bounds (the slot credits come from
-  :meth:`Engine.credits`), 50 times fewer seconds or more, and one
-  transposition table in shared memory for every process. It visits the
-  last two cards as ordinary positions (the packed scan makes them cheap)
-  instead of :meth:`Searcher.two`. Recipe challenges, the beam and the
-  parallel driver stay in Python, and so does everything where the
-  extensions were not built.
+  :meth:`Engine.credits`; the recipes' bound is :meth:`Bounder.recipes_bound`),
+  50 times fewer seconds or more, and one transposition table in shared
+  memory for every process. It visits the last two cards as ordinary
+  positions (the packed scan makes them cheap) instead of
+  :meth:`Searcher.two`. The beam and the parallel driver stay in Python,
+  and so does everything where the extensions were not built.
 * **Tests from the top.** With a time limit, Grove's exact search asks
   "is there a line scoring T or more?" for T falling from the bound
   (:meth:`Searcher.descend`), so a search that runs out of time still
@@ -663,10 +663,10 @@ class Searcher:
         if line is not None and best > self.best:
             kids = compiled.replay(self.engine, node, line)
             e = self.engine
-            end = e.node(kids[-1]) if kids else node
-            if cur + e.score(end) - e.score(node) != best:  # pragma: no cover - a bug in the core
+            end = e.node(kids[-1]) if kids else node  # the end of a game: its recipes score
+            if cur + e.score(end, final=True) - e.score(node) != best:  # pragma: no cover - a bug in the core
                 raise RuntimeError(f"the compiled search claimed {best}, its line scores "
-                                   f"{cur + e.score(end) - e.score(node)}")
+                                   f"{cur + e.score(end, final=True) - e.score(node)}")
             self.best, self.best_line = best, self.path + kids
         if stopped:
             raise _Timeout(value)
