@@ -13,8 +13,8 @@ cores). Printed per deal: best, proven, bound, gap, nodes, seconds; then per
 game the median and max seconds, how many were proven, and positions per
 second.
 
-The compiled searches (``pnp/solver/_orchard.c``, ``_grove.c``; recipe
-challenges stay in Python) are used when they are built; run ``pip install
+The compiled searches (``pnp/solver/_orchard.c``, ``_grove.c``, recipe
+challenges too) are used when they are built; run ``pip install
 -e .`` first (the summary says whether they were). With the limit, Grove's
 exact search runs as tests from the top (``Searcher.descend``).
 
