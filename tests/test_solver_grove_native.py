@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -308,6 +309,53 @@ def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
     tests = [f for f in floors if f > -10 ** 9]
     assert len(tests) > 2 and tests == sorted(tests, reverse=True)
     assert tests[-1] == 39 and s.floor == -10 ** 9
+
+
+def test_descend_jumps_to_the_last_test_only_when_it_is_predicted_to_fit():
+    """Searcher.next_test: one point down while the last test (one above the
+    best line) is out of reach; that test itself once the last few tests
+    predict it fits half the time left."""
+    game = find_game("grove")
+    s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10,8,11"))
+    s.best = 67
+    s.deadline = time.perf_counter() + 13
+    # a nine-card descent (bench deal 0): 1.7 a point, the last test far beyond reach, though
+    # the last two tests alone would say 1.2
+    nine = [(87, 0.05), (86, 0.06), (85, 0.11), (84, 0.24), (83, 0.29)]
+    assert s.next_test(83, nine) == 83
+    s.best = 46
+    s.deadline = time.perf_counter() + 40
+    # a seven-card descent: 1.4 a point, 11 points from the line: about 10.7 s
+    seven = [(62, 0.06), (61, 0.08), (60, 0.12), (59, 0.15), (58, 0.23)]
+    assert s.next_test(58, seven) == 47
+    s.deadline = time.perf_counter() + 15  # 10.7 s is more than half of what is left
+    assert s.next_test(58, seven) == 58
+    s.deadline = time.perf_counter() + 40
+    assert s.next_test(58, seven[:-1] + [(58, 0.1)]) == 58  # too short to trust
+    assert s.next_test(58, [(59, 0.01), (58, 0.3)]) == 58  # too few
+    assert s.next_test(47, seven) == 47  # already the last test
+
+
+def test_a_descent_that_jumps_still_proves_the_best(monkeypatch):
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    floors = []
+    real = Searcher.dfs
+
+    def dfs(self, node, cur):
+        if not self.path and self.floor > -10 ** 9:
+            floors.append(self.floor)
+        return real(self, node, cur)
+
+    monkeypatch.setattr(Searcher, "dfs", dfs)
+    monkeypatch.setattr(search, "PROBE", 0.0)
+    monkeypatch.setattr(search, "DESCEND_TRUST", 0.0)  # trust the first tests: this deal is short
+    monkeypatch.setattr(search, "DESCEND_NOISE", 0.0)
+    sol = Searcher(game, game.parse_deal(deal), time_limit=60, beam_width=1).run()
+    assert sol.proven and sol.score == 39
+    assert floors[-2] - floors[-1] > 1, floors  # the jump: the last test came before its turn
+    assert floors == sorted(floors, reverse=True)
+    check_line(game, deal, sol)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
