@@ -125,7 +125,8 @@ def grove_recipes(engine: GroveEngine) -> list[tuple] | None:
 def grove_core(engine: GroveEngine, slot_cards: int):
     """The compiled Grove search for ``engine``'s deal (a recipe pair too), or None."""
     recipes = grove_recipes(engine)
-    if _grove is None or recipes is None or len(recipes) > 4 or len(engine.refs) > MAX_CARDS:
+    if _grove is None or recipes is None or len(recipes) > 4 or len(engine.refs) > MAX_CARDS or \
+            engine.tokens > 7:  # the core counts squirrels in 3 bits (a deck may have up to 9)
         return None
     orients = []
     for lst in engine.orients:

@@ -983,10 +983,16 @@ class GroveEngine(OrchardEngine):
     def _tables(self, node: Node) -> list[dict]:
         board = node.board
         wb = node.wheelbarrow_used
-        near = set()
+        # square -> the squirrels next to it (a deck may have more than one). A card is a
+        # rectangle: a square outside it is next to one of its cells at most, so a placement's
+        # sum is at most the squirrels in play, and fits the three bits of _NEAR up to 7; with
+        # more, each square counts 1 and the decoder allows 4 a cell (NEAR_EACH)
+        near: dict[int, int] = {}
         if node.tokens_used:
+            most = 7 if self.tokens <= 7 else 1
             for p in self.squirrels(node):
-                near.update((p + 1, p - 1, p + ROW, p - ROW))
+                for q in (p + 1, p - 1, p + ROW, p - ROW):
+                    near[q] = min(most, near.get(q, 0) + 1)
         packs = self._packs.get(wb)
         if packs is None:
             packs = self._packs[wb] = {}
@@ -997,7 +1003,7 @@ class GroveEngine(OrchardEngine):
             if row is None:  # the code's packed effect for every kind of cell, worked out once
                 row = packs[c] = tuple(self._pack(c, *self.cell(k), wb) for k in kinds)
             if p in near:
-                row = tuple(v + _NEAR for v in row)
+                row = tuple(v + _NEAR * near[p] for v in row)
             for t, v in zip(tables, row):
                 t[p] = v
         return tables
@@ -1119,15 +1125,16 @@ class GroveEngine(OrchardEngine):
     def decoder(self, node: Node, upper: bool = False):
         supply = node.supply
         fruits = range(self.nfruits)
+        near_each = 1 if self.tokens <= 7 else 4  # what one _NEAR counts for (_tables)
 
         def decode(s: int):
             g = (s >> _GAIN) - _GAIN_OFF * (s & 7)
             if s & 0o7700:  # the squirrel: only the full resolve knows the score
                 if not upper:
                     return None
-                # spending it costs at least 1; a cell next to it can lift its
-                # penalty by at most 1 (a die leaves a tree there)
-                g += ((s >> 9) & 7) - ((s >> 6) & 7)
+                # spending it costs at least 1; a cell next to squirrels can lift
+                # their penalty by at most 1 each (a die leaves a tree there)
+                g += ((s >> 9) & 7) * near_each - ((s >> 6) & 7)
             tens = (s >> 21) & 0o777
             w = (s >> _WANT) & 0o777777777
             if not (tens or w):
