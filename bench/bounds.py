@@ -6,13 +6,25 @@ For each deal, N positions with K cards still to play are reached by good
 play (each move one of the six that score most at once, at random), and for
 each the script prints the means of: the fruit-by-fruit knapsack
 (``Bounder.knapsack``), the slot bound (``Bounder.slots``, with at most
-four cards to play) and, with at most three cards to play, the exact future
-from the search. A proof cuts a position only where a bound reaches down to
+four cards to play), the sum over the cards to play of each one's best
+placement now (``now``: no bound, a measure of how much the cards gain from
+each other) and, with at most three cards to play, the exact future from the
+search. A proof cuts a position only where a bound reaches down to
 what the position needs, so the gap between a bound and the exact value is
 what keeps a deal from being proven. With three cards to play, the default
 deals gave (2026-11-24): Orchard slots 33.0 against an exact 18.1, Grove
 knapsack 46.6 and slots 67.8 against an exact 23.2; Grove's slot bound is
 above its knapsack from three cards up, so it cuts only with two.
+
+Later the same day (Grove, 30 positions, seed 1): the exact future is close
+to ``now``, the sum of each card's best placement on the layer as it is
+(one card 7.9 / 7.0 exact, two 15.6 / 15.0, three 22.6 / 24.1; the exact
+value was at most 6 and 7 points above ``now`` with two and three cards),
+where the knapsack says 20.2, 34.4 and 46.9. What the cards gain from each
+other is small, but every bound so far pays for it square by square (any
+square might have been prepared by an earlier card), which doubles it: a
+bound that charges it pair by pair (which cells of which two cards can
+meet) is the open lead.
 """
 from __future__ import annotations
 
@@ -68,7 +80,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    print(f"{'deal':44} {'cards':>5} {'n':>3} {'knapsack':>9} {'slots':>7} {'exact':>7}")
+    print(f"{'deal':44} {'cards':>5} {'n':>3} {'knapsack':>9} {'slots':>7} {'now':>7} {'exact':>7}")
     for deal in args.deals:
         game = find_game(deal.split(":")[0])
         for k in args.cards:
@@ -76,15 +88,16 @@ def main() -> None:
             for s, node in positions(game, deal, k, args.positions, random.Random(args.seed)):
                 knap = s.bounder.knapsack(node)[0]
                 slots = s.bounder.slots(node) if k <= SLOT_CARDS else None
+                now = sum(s.engine.slot_reach(node, c, 0) for c in s.engine.to_play(node))
                 exact = exact_future(s, node) if k <= 3 else None
-                rows.append((knap, slots, exact))
+                rows.append((knap, slots, now, exact))
             if not rows:
                 continue
 
             def mean(i):
                 vals = [r[i] for r in rows if r[i] is not None]
                 return f"{statistics.mean(vals):.1f}" if vals else "-"
-            print(f"{deal:44} {k:5} {len(rows):3} {mean(0):>9} {mean(1):>7} {mean(2):>7}", flush=True)
+            print(f"{deal:44} {k:5} {len(rows):3} {mean(0):>9} {mean(1):>7} {mean(2):>7} {mean(3):>7}", flush=True)
 
 
 if __name__ == "__main__":
