@@ -70,6 +70,7 @@ typedef struct {
     Recipe rec[MAXREC];
     int slot_cards;  /* the slot bound applies with at most this many cards to play */
     int32_t *cred;  /* [(conf * NCODES + code) * NK + kind]: credits, NEVER where no card may go */
+    int16_t *wcred; /* [(conf * NCODES + code) * 8 + kind]: the same as build_window() writes them */
     uint8_t known[NCODES];  /* the codes the credits were given for (a square showing another: an error) */
     int unit[MAXLATER];
     uint64_t pk[2][NK][NCODES];  /* per wheelbarrow used: pack() */
@@ -441,17 +442,17 @@ static inline const int32_t *cred_of(Core *s, int later) {
  * (and six of them stay within 16 bits), where a reach is at least 0. */
 
 static void build_window(Core *s, int later) {
-    const int32_t *T = cred_of(s, later);
+    int conf = later * 4 + s->wb * 2 + (s->tokens_used < s->tokens);
+    const int16_t *W = s->wcred + (size_t)conf * NCODES * 8;
     int wx0 = s->x0 - 2, wy0 = s->y0 - 2, w = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
-    for (int kk = 0; kk < NK; kk++) {
-        int16_t *pl = s->win[kk];
-        for (int y = 0; y < h; y++) {
-            const uint16_t *g = s->grid + (wy0 + y) * GW + wx0;
-            int16_t *row = pl + y * WW;
-            for (int x = 0; x < w; x++) {
-                int32_t v = T[g[x] * NK + kk];
-                row[x] = (int16_t)(v == NEVER ? WSENT : v);
-            }
+    for (int y = 0; y < h; y++) {  /* each square's code read once, its seven credits written */
+        const uint16_t *g = s->grid + (wy0 + y) * GW + wx0;
+        int at = y * WW;
+        for (int x = 0; x < w; x++) {
+            const int16_t *c = W + (size_t)g[x] * 8;
+            s->win[0][at + x] = c[0]; s->win[1][at + x] = c[1]; s->win[2][at + x] = c[2];
+            s->win[3][at + x] = c[3]; s->win[4][at + x] = c[4]; s->win[5][at + x] = c[5];
+            s->win[6][at + x] = c[6];
         }
     }
     s->win_later = later;
@@ -1030,6 +1031,7 @@ static int dfs(Core *s, int cur, int *exact) {
 
 static void Core_dealloc(Core *s) {
     free(s->cred);
+    free(s->wcred);
     free(s->memo);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
@@ -1169,6 +1171,14 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
         Py_DECREF(per_l);
     }
+    free(s->wcred);
+    s->wcred = malloc(sizeof(int16_t) * (size_t)NCONF * NCODES * 8);
+    if (!s->wcred) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < (size_t)NCONF * NCODES; i++)
+        for (int kk = 0; kk < 8; kk++) {
+            int32_t v = kk < NK ? s->cred[i * NK + kk] : NEVER;
+            s->wcred[i * 8 + kk] = (int16_t)(v == NEVER ? WSENT : v);
+        }
     for (int wb = 0; wb < 2; wb++)
         for (int kk = 0; kk < NK; kk++)
             for (int c = 0; c < NCODES; c++)
