@@ -185,6 +185,23 @@ def test_grove_native_bounds_and_moves_equal_python(deal):
     assert near_squirrel, "no position had the squirrel out: the test lost part of its point"
 
 
+@pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17", "grove:3,6,9,12,15,18;recipes=1,13"])
+def test_grove_windows_shared_by_siblings_equal_new_ones(deal):
+    """The children of a position share one window of slot credits, each
+    bringing it to its own layer by rewriting the squares it and the child
+    before it changed: every slot bound read on it equals the same bound on a
+    window built afresh (one left stale would make a bound too low, a wrong
+    answer, or too high, a slow search; the search alone shows neither)."""
+    game = find_game("grove")
+    s = Searcher(game, game.parse_deal(deal), beam_width=1)
+    assert s.make_core()
+    s.core.check_windows(True)
+    assert s.run().proven
+    reads, wrong = s.core.check_windows(False)
+    assert reads > 1000
+    assert wrong == 0
+
+
 @pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 100000])
 def test_grove_native_search_stopped_anywhere_reports_a_true_bound(limit):
     game = find_game("grove")

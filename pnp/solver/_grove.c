@@ -58,6 +58,16 @@ enum { R_POINTS, R_DOUBLE, R_PER_DIE, NREWARD };
 typedef struct { int cond, cf, cn, reward, rf, rn, counted; } Recipe;
 typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 
+/* a window of the slot bound (build_window) that the children of one position share: built by
+ * the first child that needs it, with a margin of four around the parent's visible squares (any
+ * child's scans stay inside), then brought to each child by rewriting the squares the last
+ * child's move and this child's move cover from the grid (share_window) */
+typedef struct {
+    int16_t p[NK][WH * WW];
+    long long owner, at;  /* the parent's and the position's visit numbers (Core.visit) */
+    int conf, wx0, wy0, dirty[6];
+} Shared;
+
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -82,6 +92,11 @@ typedef struct {
     uint8_t near[GSIZE];  /* squirrels next to each square */
     int16_t win[NK][WH * WW];  /* the slot bound's window (build_window), for the position at */
     int win_ok, win_later;     /* it shows this position (apply, undo and load clear it), for `later` */
+    Shared shared[2];          /* for `later` 0 and 1: windows shared by siblings (share_window) */
+    long long visits, visit[MAXDEPTH];  /* per depth, the number of the visit to the position there */
+    int bbox[MAXDEPTH][5];     /* per depth: its visible squares' x0, x1, y0, y1, and its conf bits */
+    int checking;              /* check_windows(): every shared window read is held against a new one */
+    long long shared_reads, shared_wrong;
     int x0, x1, y0, y1;
     int hand[2], nhand, drawn, tokens_used, wb, tree_dice, penalty, supply[NFR];
     int sq[MAXCARDS * 6], nsq;  /* the squares holding a squirrel */
@@ -441,38 +456,94 @@ static inline const int32_t *cred_of(Core *s, int later) {
  * WSENT: Core_init refuses credits beyond WCREDIT_MAX, so a sum with a WSENT in it is below 0
  * (and six of them stay within 16 bits), where a reach is at least 0. */
 
-static void build_window(Core *s, int later) {
-    int conf = later * 4 + s->wb * 2 + (s->tokens_used < s->tokens);
+static inline int conf_of(Core *s, int later) { return later * 4 + s->wb * 2 + (s->tokens_used < s->tokens); }
+
+/* the credits of the grid's squares from (wx0, wy0), w x h, into the planes `pl` */
+static void fill_window(Core *s, int16_t (*pl)[WH * WW], int conf, int wx0, int wy0, int w, int h) {
     const int16_t *W = s->wcred + (size_t)conf * NCODES * 8;
-    int wx0 = s->x0 - 2, wy0 = s->y0 - 2, w = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
     for (int y = 0; y < h; y++) {  /* each square's code read once, its seven credits written */
         const uint16_t *g = s->grid + (wy0 + y) * GW + wx0;
         int at = y * WW;
         for (int x = 0; x < w; x++) {
             const int16_t *c = W + (size_t)g[x] * 8;
-            s->win[0][at + x] = c[0]; s->win[1][at + x] = c[1]; s->win[2][at + x] = c[2];
-            s->win[3][at + x] = c[3]; s->win[4][at + x] = c[4]; s->win[5][at + x] = c[5];
-            s->win[6][at + x] = c[6];
+            pl[0][at + x] = c[0]; pl[1][at + x] = c[1]; pl[2][at + x] = c[2];
+            pl[3][at + x] = c[3]; pl[4][at + x] = c[4]; pl[5][at + x] = c[5];
+            pl[6][at + x] = c[6];
         }
     }
+}
+
+static void build_window(Core *s, int later) {
+    fill_window(s, s->win, conf_of(s, later), s->x0 - 2, s->y0 - 2, s->x1 - s->x0 + 5, s->y1 - s->y0 + 5);
     s->win_later = later;
     s->win_ok = 1;
 }
 
+/* the window shared by the children of the position one level up, brought to this one, or NULL
+ * (at the root; `later` above 1; this move changed the wheelbarrow or the squirrels left) */
+static Shared *share_window(Core *s, int later) {
+    int d = s->cs.depth;
+    if (d < 1 || later > 1) return NULL;
+    const int *pb = s->bbox[d - 1];
+    int conf = conf_of(s, later);
+    if ((conf & 3) != pb[4]) return NULL;
+    Shared *w = &s->shared[later];
+    const Step *st = &s->path[d - 1];
+    const Orient *or_ = &s->orient[st->card][st->orient];
+    if (w->owner != s->visit[d - 1] || w->conf != conf) {
+        w->owner = s->visit[d - 1];
+        w->conf = conf;
+        w->wx0 = pb[0] - 4;
+        w->wy0 = pb[2] - 4;
+        fill_window(s, w->p, conf, w->wx0, w->wy0, pb[1] - pb[0] + 9, pb[3] - pb[2] + 9);
+    } else if (w->at != s->visit[d]) {
+        /* every square shows the parent's layer but the last child's six: those, and this
+         * move's, are read from the grid again */
+        const int16_t *W = s->wcred + (size_t)conf * NCODES * 8;
+        for (int j = 0; j < 12; j++) {
+            int p = j < 6 ? w->dirty[j] : st->anchor + or_->off[j - 6];
+            int at = (p / GW - w->wy0) * WW + p % GW - w->wx0;
+            const int16_t *c = W + (size_t)s->grid[p] * 8;
+            for (int kk = 0; kk < NK; kk++) w->p[kk][at] = c[kk];
+        }
+    }
+    for (int i = 0; i < 6; i++) w->dirty[i] = st->anchor + or_->off[i];
+    w->at = s->visit[d];
+    return w;
+}
+
 /* Engine.slot_reach: the most `card` is credited (on the credits for `later` cards to come)
  * by a placement anywhere, at least 0 */
+static int slot_reach_in(Core *s, int card, int later, int16_t (*pl)[WH * WW], int wx0, int wy0);
+
 static int slot_reach(Core *s, int card, int later) {
+    Shared *sw = share_window(s, later);
+    if (sw) {
+        int v = slot_reach_in(s, card, later, sw->p, sw->wx0, sw->wy0);
+        if (s->checking) {  /* check_windows(): the same as on a window built afresh */
+            build_window(s, later);
+            s->shared_reads++;
+            s->shared_wrong += v != slot_reach_in(s, card, later, s->win, s->x0 - 2, s->y0 - 2);
+        }
+        return v;
+    }
     if (!s->win_ok || s->win_later != later) build_window(s, later);
+    return slot_reach_in(s, card, later, s->win, s->x0 - 2, s->y0 - 2);
+}
+
+/* slot_reach on the planes `pl`, whose first square is (wx0, wy0) */
+static int slot_reach_in(Core *s, int card, int later, int16_t (*pl)[WH * WW], int wx0, int wy0) {
     const int32_t *T = cred_of(s, later);
     int best = 0;
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
         int e = T[or_->k[0]] + T[or_->k[1]] + T[or_->k[2]] + T[or_->k[3]] + T[or_->k[4]] + T[or_->k[5]];  /* on empty table */
         if (e > best) best = e;
-        /* anchors (ax, ay) from (x0 - w + 1, y0 - h + 1) to (x1, y1); the window starts at (x0 - 2, y0 - 2) */
-        int bx = 3 - or_->w, by = 3 - or_->h, nx = s->x1 - s->x0 + or_->w, ny = s->y1 - s->y0 + or_->h;
+        /* anchors (ax, ay) from (x0 - w + 1, y0 - h + 1) to (x1, y1); the window starts at (wx0, wy0) */
+        int bx = s->x0 - or_->w + 1 - wx0, by = s->y0 - or_->h + 1 - wy0;
+        int nx = s->x1 - s->x0 + or_->w, ny = s->y1 - s->y0 + or_->h;
         const int16_t *r[6];
-        for (int i = 0; i < 6; i++) r[i] = s->win[or_->k[i]] + (by + or_->dy[i]) * WW + bx + or_->dx[i];
+        for (int i = 0; i < 6; i++) r[i] = pl[or_->k[i]] + (by + or_->dy[i]) * WW + bx + or_->dx[i];
         int16_t top = 0;
         for (int ay = 0; ay < ny; ay++) {
             const int16_t *r0 = r[0] + ay * WW, *r1 = r[1] + ay * WW, *r2 = r[2] + ay * WW;
@@ -905,6 +976,11 @@ static int dfs(Core *s, int cur, int *exact) {
     int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
     s->cs.nodes++;
+    {   /* for share_window() */
+        int *b = s->bbox[s->cs.depth];
+        s->visit[s->cs.depth] = ++s->visits;
+        b[0] = s->x0; b[1] = s->x1; b[2] = s->y0; b[3] = s->y1; b[4] = conf_of(s, 0);
+    }
     if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
     Later L = {0};
     if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
@@ -1331,6 +1407,14 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
     return Py_BuildValue("(ii)", recipes_bound(s), recipe_bonus(s));
 }
 
+/* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
+static PyObject *Core_check_windows(Core *s, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    s->checking = on;
+    return Py_BuildValue("(LL)", s->shared_reads, s->shared_wrong);
+}
+
 static PyObject *Core_stats(Core *s, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
@@ -1356,6 +1440,9 @@ static PyMethodDef Core_methods[] = {
      "knapsack, cut by the slot bound, expanded)."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack, slot reaches and moves of a position (see the C source)."},
     {"recipes", (PyCFunction)Core_recipes, METH_VARARGS, "The recipes' bound and bonus of a position (see the C source)."},
+    {"check_windows", (PyCFunction)Core_check_windows, METH_VARARGS,
+     "Hold every slot bound read on a window children share against one built afresh, from now on (for the "
+     "tests): (reads, wrong) so far."},
     {NULL, NULL, 0, NULL},
 };
 
