@@ -186,12 +186,14 @@ def test_grove_native_bounds_and_moves_equal_python(deal):
 
 
 @pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17", "grove:3,6,9,12,15,18;recipes=1,13"])
-def test_grove_windows_shared_by_siblings_equal_new_ones(deal):
+def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal):
     """The children of a position share one window of slot credits, each
     bringing it to its own layer by rewriting the squares it and the child
     before it changed: every slot bound read on it equals the same bound on a
     window built afresh (one left stale would make a bound too low, a wrong
-    answer, or too high, a slow search; the search alone shows neither)."""
+    answer, or too high, a slow search; the search alone shows neither).
+    Likewise the quick slot bound (the parent's reaches and the anchors on
+    the squares the move changed) is never below the slot bound in full."""
     game = find_game("grove")
     s = Searcher(game, game.parse_deal(deal), beam_width=1)
     assert s.make_core()

@@ -62,6 +62,11 @@ typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
  * the first child that needs it, with a margin of four around the parent's visible squares (any
  * child's scans stay inside), then brought to each child by rewriting the squares the last
  * child's move and this child's move cover from the grid (share_window) */
+/* what an expanded position leaves its children for quick_slots(): every card's reach on its
+ * layer on the credits for the children's later pass, and for now (the cards that can be in a
+ * child's hand), with the wheelbarrow and squirrel bits of those credits */
+typedef struct { int ok, bits; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
+
 typedef struct {
     int16_t p[NK][WH * WW];
     long long owner, at;  /* the parent's and the position's visit numbers (Core.visit) */
@@ -95,6 +100,7 @@ typedef struct {
     Shared shared[2];          /* for `later` 0 and 1: windows shared by siblings (share_window) */
     long long visits, visit[MAXDEPTH];  /* per depth, the number of the visit to the position there */
     int bbox[MAXDEPTH][5];     /* per depth: its visible squares' x0, x1, y0, y1, and its conf bits */
+    Hint hint[MAXDEPTH];
     int checking;              /* check_windows(): every shared window read is held against a new one */
     long long shared_reads, shared_wrong;
     int x0, x1, y0, y1;
@@ -531,17 +537,16 @@ static int slot_reach(Core *s, int card, int later) {
     return slot_reach_in(s, card, later, s->win, s->x0 - 2, s->y0 - 2);
 }
 
-/* slot_reach on the planes `pl`, whose first square is (wx0, wy0) */
-static int slot_reach_in(Core *s, int card, int later, int16_t (*pl)[WH * WW], int wx0, int wy0) {
-    const int32_t *T = cred_of(s, later);
+/* the most `card` is credited on the planes `pl` (first square (wx0, wy0)) by an anchor at which
+ * it covers some square of the rectangle (rx0, ry0)-(rx1, ry1); at least 0 */
+static inline int scan_rect(Core *s, int card, int16_t (*pl)[WH * WW], int wx0, int wy0, int rx0, int rx1,
+                            int ry0, int ry1) {
     int best = 0;
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
-        int e = T[or_->k[0]] + T[or_->k[1]] + T[or_->k[2]] + T[or_->k[3]] + T[or_->k[4]] + T[or_->k[5]];  /* on empty table */
-        if (e > best) best = e;
-        /* anchors (ax, ay) from (x0 - w + 1, y0 - h + 1) to (x1, y1); the window starts at (wx0, wy0) */
-        int bx = s->x0 - or_->w + 1 - wx0, by = s->y0 - or_->h + 1 - wy0;
-        int nx = s->x1 - s->x0 + or_->w, ny = s->y1 - s->y0 + or_->h;
+        /* anchors (ax, ay) from (rx0 - w + 1, ry0 - h + 1) to (rx1, ry1) */
+        int bx = rx0 - or_->w + 1 - wx0, by = ry0 - or_->h + 1 - wy0;
+        int nx = rx1 - rx0 + or_->w, ny = ry1 - ry0 + or_->h;
         const int16_t *r[6];
         for (int i = 0; i < 6; i++) r[i] = pl[or_->k[i]] + (by + or_->dy[i]) * WW + bx + or_->dx[i];
         int16_t top = 0;
@@ -558,6 +563,18 @@ static int slot_reach_in(Core *s, int card, int later, int16_t (*pl)[WH * WW], i
     return best;
 }
 
+/* slot_reach on the planes `pl`, whose first square is (wx0, wy0) */
+static int slot_reach_in(Core *s, int card, int later, int16_t (*pl)[WH * WW], int wx0, int wy0) {
+    const int32_t *T = cred_of(s, later);
+    int best = scan_rect(s, card, pl, wx0, wy0, s->x0, s->x1, s->y0, s->y1);
+    for (int o = 0; o < s->norient[card]; o++) {  /* on empty table */
+        const Orient *or_ = &s->orient[card][o];
+        int e = T[or_->k[0]] + T[or_->k[1]] + T[or_->k[2]] + T[or_->k[3]] + T[or_->k[4]] + T[or_->k[5]];
+        if (e > best) best = e;
+    }
+    return best;
+}
+
 /* Bounder.later: every card to play on the credits for the cards after the first */
 static void later_credits(Core *s, Later *L) {
     if (L->have) return;
@@ -568,8 +585,8 @@ static void later_credits(Core *s, Later *L) {
     L->have = 1;
 }
 
-/* Bounder.slots */
-static int slots(Core *s, Later *L, int need) {
+/* Bounder.slots worked out in full */
+static int slots_full(Core *s, Later *L, int need) {
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
     int best = 0;
@@ -578,6 +595,70 @@ static int slots(Core *s, Later *L, int need) {
         if (v > best) best = v;
     }
     return best;
+}
+
+/* Bounder.slots from above, at a fraction of the cost, or NONE when that is above `need` (or the
+ * parent left nothing that fits): the parent left each card's reach on its own layer (hint),
+ * and only the anchors that cover a square the move changed are credited differently now
+ * (every other one lies on the same squares with the same credits, or on empty table only, as
+ * one did before). So each card's reach is at most the larger of its reach before the move and
+ * its best anchor on the move's rectangle (on the window siblings share); the later pass and
+ * the pass for now are then bounded as in slots_full(). */
+static int quick_slots(Core *s, int need) {
+    int d = s->cs.depth;
+    if (d < 1) return NONE;
+    const Hint *h = &s->hint[d - 1];
+    int k = to_play(s), later = k - 1;
+    if (!h->ok || h->bits != conf_of(s, 0)) return NONE;
+    Shared *w = share_window(s, later);
+    if (!w) return NONE;
+    const Step *st = &s->path[d - 1];
+    const Orient *fo = &s->orient[st->card][st->orient];
+    int fx = st->anchor % GW, fy = st->anchor / GW, fx1 = fx + fo->w - 1, fy1 = fy + fo->h - 1;
+    int unit = s->unit[later], total = 0, per[MAXCARDS];
+    for (int i = 0; i < k; i++) {
+        int c = card_at(s, i), t = scan_rect(s, c, w->p, w->wx0, w->wy0, fx, fx1, fy, fy1);
+        total += per[i] = t > h->reach[c] ? t : h->reach[c];
+    }
+    if (total / unit <= need) return total / unit;
+    Shared *w0 = share_window(s, 0);
+    if (!w0) return NONE;
+    int best = NONE;
+    for (int i = 0; i < s->nhand; i++) {
+        int c = s->hand[i], t = scan_rect(s, c, w0->p, w0->wx0, w0->wy0, fx, fx1, fy, fy1);
+        if (t < h->now[c]) t = h->now[c];
+        int v = (t * unit + total - per[i]) / unit;
+        if (v > best) best = v;
+    }
+    return best <= need ? best : NONE;
+}
+
+/* Bounder.slots: the quick way first, where it cuts */
+static int slots(Core *s, Later *L, int need) {
+    if (need != NONE && !L->have) {
+        int q = quick_slots(s, need);
+        if (q != NONE) {
+            if (s->checking) {  /* check_windows(): never below slots() worked out in full */
+                Later full = {0};
+                s->shared_reads++;
+                s->shared_wrong += q < slots_full(s, &full, NONE);
+            }
+            return q;
+        }
+    }
+    return slots_full(s, L, need);
+}
+
+/* the children's hint (quick_slots), where they will work out slots */
+static void leave_hint(Core *s, int k) {
+    Hint *h = &s->hint[s->cs.depth];
+    h->ok = 0;
+    if (k - 1 < 2 || k - 1 > s->slot_cards) return;
+    h->bits = conf_of(s, 0);
+    for (int i = 0; i < k; i++) h->reach[card_at(s, i)] = slot_reach(s, card_at(s, i), k - 2);
+    int m = k < 3 ? k : 3;  /* the children's hand cards are among the first three */
+    for (int i = 0; i < m; i++) h->now[card_at(s, i)] = slot_reach(s, card_at(s, i), 0);
+    h->ok = 1;
 }
 
 /* Bounder.future, with the knapsack already worked out: `total` is it plus `bonus`, the
@@ -1012,6 +1093,7 @@ static int dfs(Core *s, int cur, int *exact) {
     }
     int n = gen_moves(s, mv);
     if (!n) return game_over(s, cur, key, exact);
+    leave_hint(s, k);
     int best_exact = NONE, max_open = NONE;
     /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
