@@ -257,6 +257,19 @@ static inline int get_int(PyObject *seq, Py_ssize_t i, int *out) {
     return 0;
 }
 
+/* item `i` of `rows`, a sequence of counts per fruit, into out[0..NFR-1] (0 past `nfruits`):
+ * 0, or -1 with an exception set */
+static inline int get_row(PyObject *rows, Py_ssize_t i, int nfruits, int *out) {
+    PyObject *row = PySequence_GetItem(rows, i);
+    if (!row) return -1;
+    for (int f = 0; f < NFR; f++) {
+        out[f] = 0;
+        if (f < nfruits && get_int(row, f, &out[f])) { Py_DECREF(row); return -1; }
+    }
+    Py_DECREF(row);
+    return 0;
+}
+
 #ifndef SOURCE_DIGEST
 #define SOURCE_DIGEST ""
 #endif

@@ -457,8 +457,9 @@ static inline const int32_t *cred_of(Core *s, int later) {
 
 /* The slot bound's scans run on a window over the visible squares with a margin of two (every
  * anchor at which a card covers some of them, and beyond: empty table), one plane of 16-bit
- * credits per cell kind, built once per position and `later` (build_window) and summed six rows
- * at a time, which the compiler turns into vector instructions. A square no card may cover holds
+ * credits per cell kind, built for a position and `later` (build_window), or shared by the
+ * children of one position (share_window), and summed six rows at a time, which the compiler
+ * turns into vector instructions. A square no card may cover holds
  * WSENT: Core_init refuses credits beyond WCREDIT_MAX, so a sum with a WSENT in it is below 0
  * (and six of them stay within 16 bits), where a reach is at least 0. */
 
@@ -1250,13 +1251,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             Py_DECREF(item);
         }
         Py_DECREF(lst);
-        PyObject *per = PySequence_GetItem(card_units, c);
-        if (!per) return -1;
-        for (int f = 0; f < NFR; f++) {
-            s->card_units[c][f] = 0;
-            if (f < s->nfruits && get_int(per, f, &s->card_units[c][f])) { Py_DECREF(per); return -1; }
-        }
-        Py_DECREF(per);
+        if (get_row(card_units, c, s->nfruits, s->card_units[c])) return -1;
     }
     s->nrec = 0;
     if (recipes && recipes != Py_None) {
@@ -1278,15 +1273,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                 return -1;
             }
         }
-        for (int c = 0; c < s->ncards; c++) {
-            PyObject *per = PySequence_GetItem(card_cells, c);
-            if (!per) return -1;
-            for (int f = 0; f < NFR; f++) {
-                s->card_cells[c][f] = 0;
-                if (f < s->nfruits && get_int(per, f, &s->card_cells[c][f])) { Py_DECREF(per); return -1; }
-            }
-            Py_DECREF(per);
-        }
+        for (int c = 0; c < s->ncards; c++)
+            if (get_row(card_cells, c, s->nfruits, s->card_cells[c])) return -1;
         s->nrec = (int)nr;
     }
     if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }

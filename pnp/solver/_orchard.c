@@ -1201,13 +1201,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             Py_DECREF(item);
         }
         Py_DECREF(lst);
-        PyObject *per = PySequence_GetItem(card_fruits, c);
-        if (!per) return -1;
-        for (int f = 0; f < NFR; f++) {
-            s->card_fruits[c][f] = 0;
-            if (f < s->nfruits && get_int(per, f, &s->card_fruits[c][f])) { Py_DECREF(per); return -1; }
-        }
-        Py_DECREF(per);
+        if (get_row(card_fruits, c, s->nfruits, s->card_fruits[c])) return -1;
     }
     if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }
     Py_ssize_t nl = PySequence_Size(credits);
