@@ -14,17 +14,11 @@ import pytest
 
 from pnp.deck import load_deck
 from pnp.games import find_game
-from pnp.notation import format_solution, parse_solution
 from pnp.solver import compiled, search
 from pnp.solver.engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, pos_xy
 from pnp.solver.search import Searcher, solve
-from pnp.verify import verify
 
-
-def check_line(game, deal, sol):
-    verdict = verify(game, game.parse_deal(deal), parse_solution(format_solution(sol.moves)))
-    assert verdict.legal, verdict.error
-    assert verdict.score == sol.score
+from proofs import check_line, same_proof
 
 
 def fresh(node, **changes):
@@ -57,20 +51,6 @@ def test_grove_native_search_equals_python_search(n, seed, count):
     rng = random.Random(seed)
     for _ in range(count):
         same_proof(game, "grove:" + ",".join(str(c) for c in rng.sample(sorted(game.deck.card_ids), n)))
-
-
-def same_proof(game, deal):
-    """The compiled and the pure-Python search prove the same best for ``deal``
-    (a one-wide beam: the exact searches find the line themselves); the
-    compiled search's line verifies."""
-    parsed = game.parse_deal(deal)
-    py = Searcher(game, parsed, beam_width=1, native=False).run()
-    s = Searcher(game, parsed, beam_width=1)
-    sol = s.run()
-    assert s.core is not None
-    assert py.proven and sol.proven, deal
-    assert sol.score == py.score == sol.bound, deal
-    check_line(game, deal, sol)
 
 
 def positions(game, deal, count, seed, most=3):

@@ -9,16 +9,11 @@ from dataclasses import replace
 import pytest
 
 from pnp.games import find_game
-from pnp.notation import Deal, format_solution, parse_solution
+from pnp.notation import Deal
 from pnp.solver import compiled, search
 from pnp.solver.search import Searcher, solve
-from pnp.verify import verify
 
-
-def check_line(game, deal, sol):
-    verdict = verify(game, game.parse_deal(deal), parse_solution(format_solution(sol.moves)))
-    assert verdict.legal, verdict.error
-    assert verdict.score == sol.score
+from proofs import check_line, same_proof
 
 
 def test_the_compiled_core_is_built():
@@ -43,14 +38,7 @@ def test_native_search_equals_python_search(game_id, n, seed):
     itself): the same proven best; the native line verifies."""
     game = find_game(game_id)
     for deal in random_deals(game_id, n, 4, seed):
-        parsed = game.parse_deal(deal)
-        py = Searcher(game, parsed, beam_width=1, native=False).run()
-        s = Searcher(game, parsed, beam_width=1)
-        sol = s.run()
-        assert s.core is not None
-        assert py.proven and sol.proven, deal
-        assert sol.score == py.score == sol.bound, deal
-        check_line(game, deal, sol)
+        same_proof(game, deal)
 
 
 def played(game_id, deal, rng, moves):
