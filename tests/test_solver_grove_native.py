@@ -311,7 +311,7 @@ def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
 def test_descend_jumps_to_the_last_test_only_when_it_is_predicted_to_fit():
     """Searcher.next_test: one point down while the last test (one above the
     best line) is out of reach; that test itself once the last few tests
-    predict it fits half the time left."""
+    predict it fits DESCEND_FIT (0.8) of the time left."""
     game = find_game("grove")
     s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10,8,11"))
     s.best = 67
@@ -322,10 +322,10 @@ def test_descend_jumps_to_the_last_test_only_when_it_is_predicted_to_fit():
     assert s.next_test(83, nine) == 83
     s.best = 46
     s.deadline = time.perf_counter() + 40
-    # a seven-card descent: 1.4 a point, 11 points from the line: about 10.7 s
+    # a seven-card descent: 1.4 a point, 11 points from the line: about 11 s
     seven = [(62, 0.06), (61, 0.08), (60, 0.12), (59, 0.15), (58, 0.23)]
     assert s.next_test(58, seven) == 47
-    s.deadline = time.perf_counter() + 15  # 10.7 s is more than half of what is left
+    s.deadline = time.perf_counter() + 12  # 11 s is more than DESCEND_FIT of what is left
     assert s.next_test(58, seven) == 58
     s.deadline = time.perf_counter() + 40
     assert s.next_test(58, seven[:-1] + [(58, 0.1)]) == 58  # too short to trust

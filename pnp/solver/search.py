@@ -97,11 +97,12 @@ NATIVE_WIDEN = 0.01
 # Orchard's proofs fit a minute, where tests from the top would make them a third longer
 DESCEND_GAMES = ("grove",)
 # a descent jumps to the last test (one point above the best line: the plain search) once
-# that test is predicted to take at most this share of the time left (Searcher.next_test);
+# that test is predicted to take at most this share of the time left (Searcher.next_test;
+# the predictions measured run 1.5 times long on seven-card deals, so this leaves a margin);
 # the prediction needs a last test of DESCEND_TRUST seconds at least, and three of the last
 # four above DESCEND_NOISE (shorter ones are mostly set-up): on a nine-card deal two tests
 # 0.24 and 0.29 s long once gave a ratio of 1.2 a point where the next ten average 1.7
-DESCEND_FIT = 0.5
+DESCEND_FIT = 0.8
 DESCEND_TRUST = 0.2
 DESCEND_NOISE = 0.05
 SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (measured: 3 and 5 are slower)
@@ -908,7 +909,7 @@ class Searcher:
         test, which settles the deal) when that is predicted to take at most
         :data:`DESCEND_FIT` of the time left. The prediction: from the last
         test on, each point down costs what it did on average over the last
-        few tests (a ratio taken between 1.25 and 2.5; measured: about 1.3 to
+        few tests (a ratio taken between 1.2 and 2.5; measured: about 1.2 to
         1.5 on seven-card deals, 1.7 on nine)."""
         last = self.best + 1
         if self.deadline is None or ub <= last:
@@ -917,7 +918,7 @@ class Searcher:
         if len(trusted) < 3 or trusted[-1][1] < DESCEND_TRUST:
             return ub
         (t1, s1), (t2, s2) = trusted[0], trusted[-1]
-        ratio = min(2.5, max(1.25, (s2 / s1) ** (1 / (t1 - t2))))
+        ratio = min(2.5, max(1.2, (s2 / s1) ** (1 / (t1 - t2))))
         predicted = s2 * ratio ** (t2 - last)
         left = self.deadline - time.perf_counter()
         return last if predicted <= DESCEND_FIT * left else ub
