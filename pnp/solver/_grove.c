@@ -101,6 +101,7 @@ typedef struct {
     long long visits, visit[MAXDEPTH];  /* per depth, the number of the visit to the position there */
     int bbox[MAXDEPTH][5];     /* per depth: its visible squares' x0, x1, y0, y1, and its conf bits */
     Hint hint[MAXDEPTH];
+    int rbound[MAXDEPTH];      /* per depth, the recipes' bound of the position there (dfs) */
     int checking;              /* check_windows(): every shared window read is held against a new one */
     long long shared_reads, shared_wrong;
     int x0, x1, y0, y1;
@@ -1069,9 +1070,22 @@ static int dfs(Core *s, int cur, int *exact) {
     int k = to_play(s), depth = k + 1;
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
     stat[0]++;
-    int bonus = recipes_bound(s);  /* 0 without recipes; the parent's knapsack is for those only */
-    int knap = (given != NONE ? given : knapsack(s)) + bonus;
+    int knap = given != NONE ? given : knapsack(s);  /* the parent's child_knapsack: no recipes */
     int need = incumbent(s) - cur;
+    int bonus = 0;
+    if (s->nrec) {
+        /* the parent's bound on the recipes holds here too, and most positions this close to
+         * the end are cut with it, before their own is worked out */
+        int d = s->cs.depth;
+        if (d > 0 && k <= BOUND_FIRST && knap + s->rbound[d - 1] <= need) {
+            if (k >= 2) knap_seen(s, k, 1);
+            stat[2]++;
+            *exact = 0;
+            return knap + s->rbound[d - 1];
+        }
+        bonus = s->rbound[d] = recipes_bound(s);
+        knap += bonus;
+    }
     int tv, tex, ub = NONE;
     if (given == NONE && k >= 2 && k <= BOUND_FIRST) knap_seen(s, k, knap <= need);
     if (k <= BOUND_FIRST && !(k == 1 && s->nhand == 1)) {
