@@ -986,7 +986,7 @@ class GroveEngine(OrchardEngine):
         # square -> the squirrels next to it (a deck may have more than one). A card is a
         # rectangle: a square outside it is next to one of its cells at most, so a placement's
         # sum is at most the squirrels in play, and fits the three bits of _NEAR up to 7; with
-        # more, each square counts 1 and the decoder allows 4 a cell (NEAR_EACH)
+        # more, each square counts 1 and the decoder allows 4 a cell (near_each)
         near: dict[int, int] = {}
         if node.tokens_used:
             most = 7 if self.tokens <= 7 else 1
