@@ -257,6 +257,17 @@ static inline int get_int(PyObject *seq, Py_ssize_t i, int *out) {
     return 0;
 }
 
+/* a child cut by the knapsack its parent worked out for it (child_knapsack), without being
+ * played: counted as a position of its own in the child's row of per-level counts `stat`
+ * (0: positions, 2: cut by the knapsack); `bound`, the move's gain plus that knapsack, is what
+ * the parent still leaves open (*max_open) */
+static inline void count_pre_cut(CoreSearch *cs, long long *stat, int bound, int *max_open) {
+    cs->nodes++;
+    stat[0]++;
+    stat[2]++;
+    if (bound > *max_open) *max_open = bound;
+}
+
 /* item `i` of `rows`, a sequence of counts per fruit, into out[0..NFR-1] (0 past `nfruits`):
  * 0, or -1 with an exception set */
 static inline int get_row(PyObject *rows, Py_ssize_t i, int nfruits, int *out) {

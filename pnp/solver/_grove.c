@@ -1139,10 +1139,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 int kn = child_knapsack(s, m, &r, use, units), cut = kn <= incumbent(s) - cur - g;
                 knap_seen(s, k - 1, cut);
                 if (cut) {
-                    s->cs.nodes++;
-                    s->stat[k - 1][0]++;
-                    s->stat[k - 1][2]++;
-                    if (g + kn > max_open) max_open = g + kn;
+                    count_pre_cut(&s->cs, s->stat[k - 1], g + kn, &max_open);
                     continue;
                 }
                 s->pre_knap = kn;

@@ -1065,10 +1065,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 s->pre_knap = kn;
                 s->pre_at = s->cs.depth + 1;
                 if (cut) {
-                    s->cs.nodes++;
-                    s->stat[k - 1][0]++;
-                    s->stat[k - 1][2]++;
-                    if (g + kn > max_open) max_open = g + kn;
+                    count_pre_cut(&s->cs, s->stat[k - 1], g + kn, &max_open);
                     continue;
                 }
             }
