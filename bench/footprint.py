@@ -46,8 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bounds import exact_future  # noqa: E402
-from pnp.solver.engine import CLEARING, ROW, SQUIRREL, TOP_DIE, pos_int, pos_xy  # noqa: E402
+from bounds import exact_future, proof_positions  # noqa: E402
+from pnp.solver.engine import CLEARING, ROW, SQUIRREL, TOP_DIE, count_of, die_fruit_of, die_of, fruit_of, pos_int, \
+    pos_xy, token_of  # noqa: E402
 
 
 def raised(v: int, n: int) -> int:
@@ -60,7 +61,7 @@ def raised(v: int, n: int) -> int:
 def square(board: dict, x: int, y: int):
     """(fruit, count, token, die, die's fruit) of a square, None for empty table."""
     c = board.get(pos_int(x, y))
-    return None if c is None else (c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 31, (c >> 11) & 3)
+    return None if c is None else (fruit_of(c), count_of(c), token_of(c), die_of(c), die_fruit_of(c))
 
 
 def gain_now(board: dict, x: int, y: int, f: int, n: int) -> int:
@@ -166,7 +167,6 @@ def footprint_bound(engine, node) -> int:
 
 def main() -> None:
     from pnp.games import find_game
-    from pnp.solver import solve
     from pnp.solver.search import Searcher
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("deal", nargs="?", default="grove:7,6,13,16,17,14,10,8,11")
@@ -176,23 +176,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2)
     args = ap.parse_args()
     game = find_game("grove")
-    deal = "grove:" + ",".join(args.deal.split(":")[1].split(",")[:args.prefix])
-    best = solve(game, game.parse_deal(deal), time_limit=None, jobs=1).score
-    s = Searcher(game, game.parse_deal(deal), native=False)
+    deal, best, s, seen = proof_positions(game, args.deal, args.prefix, args.cards)
     e = s.engine
-    seen: dict[int, list] = {k: [] for k in args.cards}
-    future = s.bounder.future
-
-    def recording(node, need=None):
-        value = future(node, need)
-        if need is not None and len(e.to_play(node)) in seen:
-            seen[len(e.to_play(node))].append((need, value, node))
-        return value
-    s.bounder.future = recording
-    start = e.start()
-    s.best = best
-    s.dfs(start, e.score(start))
-    s.bounder.future = future
     rng = random.Random(args.seed)
     print(f"{deal} (best {best})")
     print(f"{'cards':>5} {'n':>3} {'need':>6} {'proof':>6} {'this':>6} {'exact':>6}")
