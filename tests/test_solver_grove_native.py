@@ -372,22 +372,87 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     Grove search with a time limit keeps the Python search's shares of it
     (a first exact attempt, wider beams: 30 %) even with the compiled core
     (whose own share, 1 %, would rule them out here: the first beam takes
-    about 0.1 s)."""
+    about 0.1 s). The first beams run in Python, the wider ones in the
+    core, each four times as wide as the one before, and the best line is
+    theirs."""
     game = find_game("grove")
-    widths = []
-    real = Searcher.beam
+    widths, core_widths = [], []
+    real, real_wide = Searcher.beam, Searcher.wide_beam
 
     def beam(self, width):
         widths.append(width)
         return real(self, width)
 
+    def wide_beam(self, width):
+        core_widths.append(width)
+        assert self.core is not None and hasattr(self.core, "beam")
+        return real_wide(self, width)
+
     monkeypatch.setattr(Searcher, "beam", beam)
+    monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
     monkeypatch.setattr(Searcher, "descend", lambda self, start, cur: self._solution(False, 10 ** 3, self.t0))
     monkeypatch.setattr(search, "PROBE", 0.0)
-    s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10"), time_limit=5)
-    s.run()
+    deal = "grove:7,6,13,16,17,14,10"
+    s = Searcher(game, game.parse_deal(deal), time_limit=5)
+    sol = s.run()
     assert s.core is not None
-    assert widths[:2] == [24, 96]
+    assert widths == [24]
+    assert len(core_widths) >= 2 and core_widths == [96 * 4 ** i for i in range(len(core_widths))]
+    check_line(game, deal, sol)
+
+
+def core_beam(game, deal, width):
+    """The compiled beam of ``width`` from the start of ``deal``: (searcher, saw every position)."""
+    s = Searcher(game, game.parse_deal(deal))
+    assert s.make_core()
+    return s, s.wide_beam(width)
+
+
+@pytest.mark.parametrize("n,seed,count", [(3, 5, 4), (4, 6, 2)])
+def test_a_compiled_beam_wide_enough_sees_every_position(n, seed, count):
+    """Short deals and a beam wider than any turn: it says it saw everything,
+    and its line is the proven best; the line verifies. (With three cards,
+    the Python beam says the same.)"""
+    game = find_game("grove")
+    rng = random.Random(seed)
+    for _ in range(count):
+        deal = "grove:" + ",".join(str(c) for c in rng.sample(sorted(game.deck.card_ids), n))
+        s, complete = core_beam(game, deal, 10 ** 6)
+        assert complete and s.best == solve(game, deal).score, deal
+        if n == 3:
+            py = Searcher(game, game.parse_deal(deal), native=False)
+            assert py.beam(10 ** 6) and py.best == s.best, deal
+        check_line(game, deal, s._solution(True, s.best, 0.0))
+
+
+def test_a_compiled_beam_scores_the_recipes_at_the_end():
+    game = find_game("grove")
+    deal = "grove:1,2,3,4;recipes=5,6"
+    s, complete = core_beam(game, deal, 10 ** 6)
+    proven = solve(game, deal)
+    assert complete and proven.proven and s.best == proven.score
+    check_line(game, deal, s._solution(True, s.best, 0.0))
+
+
+@pytest.mark.parametrize("width", [1, 7, 96])
+def test_a_narrow_compiled_beam_keeps_a_line_that_verifies(width):
+    """A nine-card deal: the beam drops positions (so it is not complete); its
+    line verifies to its score, and a wider beam never ends lower here."""
+    game = find_game("grove")
+    deal = "grove:7,6,13,16,17,14,10,8,11"
+    s, complete = core_beam(game, deal, width)
+    wider, _ = core_beam(game, deal, 4 * width)
+    assert not complete and s.best > 0 and wider.best >= s.best
+    check_line(game, deal, s._solution(False, s.best, 0.0))
+
+
+def test_a_compiled_beam_does_not_report_a_line_no_better_than_the_best_given():
+    game = find_game("grove")
+    s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10,8,11"))
+    assert s.make_core()
+    s.best, s.best_line = 10 ** 3, ["kept"]
+    s.wide_beam(24)
+    assert s.best == 10 ** 3 and s.best_line == ["kept"]
 
 
 def test_the_python_upper_decoder_bounds_every_gain_with_two_squirrels():

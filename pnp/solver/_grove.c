@@ -844,6 +844,17 @@ typedef struct {
     uint64_t zh;
 } Saved;
 
+/* the hand once `card` is played from it (the other card, then the next one drawn): into hand,
+ * with *drawn moved on; returns its size */
+static inline int hand_after(const Core *s, int card, int *hand, int *drawn) {
+    int other = -1, n = 0;
+    for (int i = 0; i < s->nhand; i++)
+        if (s->hand[i] != card) other = s->hand[i];
+    if (other >= 0) hand[n++] = other;
+    if (*drawn < s->ncards) hand[n++] = (*drawn)++;
+    return n;
+}
+
 static inline void set_near(Core *s, int p, int by) {
     s->near[p + 1] += by; s->near[p - 1] += by; s->near[p + GW] += by; s->near[p - GW] += by;
 }
@@ -893,12 +904,7 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         if (y > s->y1) s->y1 = y;
     }
     if (s->nsq) s->penalty = penalty_now(s);
-    int other = -1;
-    for (int i = 0; i < s->nhand; i++)
-        if (s->hand[i] != m->card) other = s->hand[i];
-    s->nhand = 0;
-    if (other >= 0) s->hand[s->nhand++] = other;
-    if (s->drawn < s->ncards) s->hand[s->nhand++] = s->drawn++;
+    s->nhand = hand_after(s, m->card, s->hand, &s->drawn);
 }
 
 static void undo(Core *s, const Resolved *r, const Saved *sv) {
@@ -1197,6 +1203,171 @@ static int dfs(Core *s, int cur, int *exact) {
     return value;
 }
 
+/* ------------------------------------------------------------------ beam */
+
+/* Searcher.beam in C, for a first line that is better sooner: after each turn it keeps the `width`
+ * best positions (best: the score so far; ties in the order they were first reached), every
+ * outcome of every placement of either hand card being one position, positions that are the same
+ * (key_of) counted once, with the higher score. A position is kept as the move that led to it and
+ * its parent one turn up, and played again from the start to be expanded. */
+typedef struct { int32_t parent, score, mask; MoveRec m; } BeamEnt;
+typedef struct { uint64_t key; int32_t score, parent, mask; MoveRec m; } BeamCand;
+typedef struct {
+    BeamCand *c; int n, cap;
+    int32_t *slot; uint64_t slots;  /* open addressing on the key: index + 1, 0 for free */
+} BeamSet;
+
+/* the key of the position after the outcome `mask` of `m` (apply() would give it) */
+static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask) {
+    uint16_t nw[6];
+    outcome_squares(r, mask, nw, NULL);
+    uint64_t z = s->zh;
+    for (int i = 0; i < 6; i++) {
+        if (r->old[i]) z ^= zob(r->pos[i], r->old[i]);
+        z ^= zob(r->pos[i], nw[i]);
+    }
+    int hand[2], drawn = s->drawn, n = hand_after(s, m->card, hand, &drawn);
+    uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)drawn) ^ (r->wb ? mix64(0xB0B0B0B0ULL) : 0);
+    for (int i = 0; i < n; i++) k ^= mix64(0x5A5A0000ULL + (uint64_t)hand[i]);
+    return z ^ k;
+}
+
+static int beam_rehash(BeamSet *b, uint64_t slots) {
+    int32_t *t = calloc(slots, sizeof *t);
+    if (!t) return -1;
+    for (int i = 0; i < b->n; i++) {
+        uint64_t h = mix64(b->c[i].key) & (slots - 1);
+        while (t[h]) h = (h + 1) & (slots - 1);
+        t[h] = i + 1;
+    }
+    free(b->slot);
+    b->slot = t;
+    b->slots = slots;
+    return 0;
+}
+
+/* a new candidate, or a better score for one already there */
+static int beam_offer(BeamSet *b, uint64_t key, int score, int parent, const MoveRec *m, int mask) {
+    if (2 * (uint64_t)(b->n + 1) > b->slots && beam_rehash(b, b->slots ? 2 * b->slots : 1 << 16)) return -1;
+    uint64_t h = mix64(key) & (b->slots - 1);
+    while (b->slot[h]) {
+        BeamCand *c = &b->c[b->slot[h] - 1];
+        if (c->key == key) {
+            if (score > c->score) { c->score = score; c->parent = parent; c->mask = mask; c->m = *m; }
+            return 0;
+        }
+        h = (h + 1) & (b->slots - 1);
+    }
+    if (b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 1 << 15;
+        BeamCand *c = realloc(b->c, sizeof *c * (size_t)cap);
+        if (!c) return -1;
+        b->c = c;
+        b->cap = cap;
+    }
+    BeamCand *c = &b->c[b->n];
+    c->key = key; c->score = score; c->parent = parent; c->mask = mask; c->m = *m;
+    b->slot[h] = ++b->n;
+    return 0;
+}
+
+/* play the moves that lead to entry `i` of level `d` from the start (undone by beam_undo) */
+static void beam_play(Core *s, BeamEnt **lvl, int d, int i, Resolved *rs, Saved *sv, BeamEnt *chain) {
+    for (int j = d; j >= 1; j--) { chain[j - 1] = lvl[j][i]; i = lvl[j][i].parent; }
+    for (int j = 0; j < d; j++) {
+        resolve(s, &chain[j].m, &rs[j]);
+        apply(s, &chain[j].m, &rs[j], chain[j].mask, &sv[j]);
+    }
+}
+
+static void beam_undo(Core *s, int d, const Resolved *rs, const Saved *sv) {
+    for (int j = d - 1; j >= 0; j--) undo(s, &rs[j], &sv[j]);
+}
+
+/* the beam from the loaded position (`cur` points so far): the best finished line it finds goes
+ * to s->line and s->cs (best, nline, improved when it beats the best given); returns 1 when no
+ * turn had more than `width` positions (then that line is the proven best), 0 if not, -1 when
+ * out of memory */
+static int beam(Core *s, int cur, int width) {
+    BeamEnt *lvl[MAXDEPTH] = {0}, chain[MAXDEPTH];
+    Resolved rs[MAXDEPTH];
+    Saved sv[MAXDEPTH];
+    BeamSet b = {0};
+    MoveRec *mv = s->moves[0];
+    int nl = 1, complete = 1, fail = 0, best = NONE, best_d = 0, best_i = 0;
+    lvl[0] = malloc(sizeof(BeamEnt));
+    if (!lvl[0]) return -1;
+    lvl[0][0].parent = -1;
+    lvl[0][0].score = cur;
+    for (int d = 0; nl > 0 && d + 1 < MAXDEPTH && !fail; d++) {
+        b.n = 0;
+        if (b.slots) memset(b.slot, 0, sizeof(int32_t) * b.slots);
+        for (int i = 0; i < nl && !fail; i++) {
+            int score = lvl[d][i].score;
+            beam_play(s, lvl, d, i, rs, sv, chain);
+            int n = gen_moves(s, mv);
+            if (!n) {  /* the game is over here: the recipes score */
+                int total = score + (s->nrec ? recipe_bonus(s) : 0);
+                if (total > best) { best = total; best_d = d; best_i = i; }
+            }
+            for (int k = 0; k < n && !fail; k++) {
+                Resolved r;
+                int get[NFR], fmask[NFR];
+                resolve(s, &mv[k], &r);
+                int scarce = share_counts(&r.w, r.supply, get, fmask), top = scarce ? 1 << r.w.n : 1;
+                for (int mask = 0; mask < top; mask++) {
+                    int use = scarce ? mask : default_mask(&r.w, get);
+                    if (scarce && !mask_ok(use, get, fmask)) continue;
+                    s->cs.nodes++;
+                    if (beam_offer(&b, child_key(s, &mv[k], &r, use), score + outcome_gain(s, &r, use), i, &mv[k], use)) {
+                        fail = 1;
+                        break;
+                    }
+                }
+            }
+            beam_undo(s, d, rs, sv);
+        }
+        if (fail || !b.n) break;
+        /* the `width` best, ties in the order first reached (a counting sort on the score) */
+        int lo = b.c[0].score, hi = lo;
+        for (int i = 1; i < b.n; i++) {
+            if (b.c[i].score < lo) lo = b.c[i].score;
+            if (b.c[i].score > hi) hi = b.c[i].score;
+        }
+        int *count = calloc((size_t)(hi - lo + 2), sizeof(int)), *order = malloc(sizeof(int) * (size_t)b.n);
+        lvl[d + 1] = malloc(sizeof(BeamEnt) * (size_t)(b.n < width ? b.n : width));
+        if (!count || !order || !lvl[d + 1]) { free(count); free(order); fail = 1; break; }
+        for (int i = 0; i < b.n; i++) count[hi - b.c[i].score + 1]++;
+        for (int v = 1; v <= hi - lo + 1; v++) count[v] += count[v - 1];
+        for (int i = 0; i < b.n; i++) order[count[hi - b.c[i].score]++] = i;
+        complete = complete && b.n <= width;
+        nl = b.n < width ? b.n : width;
+        for (int i = 0; i < nl; i++) {
+            const BeamCand *c = &b.c[order[i]];
+            lvl[d + 1][i].parent = c->parent;
+            lvl[d + 1][i].score = c->score;
+            lvl[d + 1][i].mask = c->mask;
+            lvl[d + 1][i].m = c->m;
+        }
+        free(count);
+        free(order);
+    }
+    if (!fail && best > s->cs.best) {  /* its line, for Python */
+        beam_play(s, lvl, best_d, best_i, rs, sv, chain);
+        beam_undo(s, best_d, rs, sv);
+        for (int j = 0; j < best_d; j++) {
+            set_step(&s->line[j], &chain[j].m, &rs[j], chain[j].mask);
+        }
+        s->cs.best = best;
+        s->cs.nline = best_d;
+        s->cs.improved = 1;
+    }
+    for (int d = 0; d < MAXDEPTH; d++) free(lvl[d]);
+    free(b.c);
+    free(b.slot);
+    return fail ? -1 : complete;
+}
+
 /* ------------------------------------------------------------------ Python */
 
 static void Core_dealloc(Core *s) {
@@ -1441,6 +1612,23 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
     return core_result(&s->cs, value, exact, s->line);
 }
 
+/* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width):
+ * Searcher.beam from one position (see beam()). Returns (complete, 0, 0, positions, best, line),
+ * line as dfs() gives it: None unless the beam found a better score than `best`. */
+static PyObject *Core_beam(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply;
+    int cur, best, width, drawn, tokens_used, tree_dice, wb;
+    if (!PyArg_ParseTuple(args, "OOiiiOpiii", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
+                          &cur, &best, &width))
+        return NULL;
+    if (width < 1) { PyErr_SetString(PyExc_ValueError, "width"); return NULL; }
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
+    core_begin(&s->cs, Py_None, best, NONE);
+    int complete = beam(s, cur, width);
+    if (complete < 0) { Py_CLEAR(s->cs.tick); return PyErr_NoMemory(); }
+    return core_result(&s->cs, complete, 0, s->line);
+}
+
 /* bounds(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): the bounds the
  * search uses, for the tests to hold against Python's: (knapsack, per card to play its
  * slot_reach on the credits for the cards after the first, per hand card its slot_reach on
@@ -1515,6 +1703,7 @@ static PyObject *Core_clear(Core *s, PyObject *unused) {
 
 static PyMethodDef Core_methods[] = {
     {"dfs", (PyCFunction)Core_dfs, METH_VARARGS, "The exact search from one position (see the C source)."},
+    {"beam", (PyCFunction)Core_beam, METH_VARARGS, "The beam search from one position (see the C source)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS,
      "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by the "

@@ -554,6 +554,26 @@ class Searcher:
             self.nodes += len(nxt)
         return complete
 
+    def wide_beam(self, width: int) -> bool:
+        """:meth:`beam` in the compiled core where it has one (Grove's), else
+        in Python. The same search, except that a position reached twice in
+        one turn keeps its higher score (Python keeps the first), so the lines
+        can differ; only :meth:`run` uses it, never the puzzles' yardstick."""
+        core = self.core if self.native else None
+        if core is None or not hasattr(core, "beam"):
+            return self.beam(width)
+        e = self.engine
+        start = e.start()
+        complete, _, _, nodes, best, line = core.beam(*compiled.position(e, start), e.score(start), self.best, width)
+        self.nodes += nodes
+        if line is not None and best > self.best:
+            kids = compiled.replay(e, start, line)
+            end = e.node(kids[-1]) if kids else start
+            if e.score(end, final=True) != best:  # pragma: no cover - a bug in the core
+                raise RuntimeError(f"the compiled beam claimed {best}, its line scores {e.score(end, final=True)}")
+            self.best, self.best_line = best, kids
+        return bool(complete)
+
     # -- exact search ------------------------------------------------------------
     def dfs(self, node: Node, cur: int) -> tuple[int, bool]:
         """The most score still to come from ``node`` (``cur`` points so far):
@@ -830,7 +850,7 @@ class Searcher:
                 if 4 * (spent or first) > self.time_limit * share:
                     break
                 begin = time.perf_counter()
-                if self.beam(width):
+                if self.wide_beam(width):
                     return self._solution(True, self.best, t0)
                 spent += time.perf_counter() - begin
         if self.time_limit is not None and self.game.id in DESCEND_GAMES:
