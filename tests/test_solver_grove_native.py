@@ -434,7 +434,7 @@ def test_a_compiled_beam_scores_the_recipes_at_the_end():
     check_line(game, deal, s._solution(True, s.best, 0.0))
 
 
-@pytest.mark.parametrize("width", [1, 7, 96])
+@pytest.mark.parametrize("width", [1, 7, 96, 1536])
 def test_a_narrow_compiled_beam_keeps_a_line_that_verifies(width):
     """A nine-card deal: the beam drops positions (so it is not complete); its
     line verifies to its score, and a wider beam never ends lower here."""
@@ -444,6 +444,22 @@ def test_a_narrow_compiled_beam_keeps_a_line_that_verifies(width):
     wider, _ = core_beam(game, deal, 4 * width)
     assert not complete and s.best > 0 and wider.best >= s.best
     check_line(game, deal, s._solution(False, s.best, 0.0))
+
+
+@pytest.mark.parametrize("width", [1, 24, 96])
+def test_a_compiled_beam_holding_few_candidates_ends_the_same(width):
+    """A turn's candidates are pruned to those that can still be among the
+    best ``width`` whenever it holds ``hold`` of them: the same line, score,
+    positions and completeness whatever ``hold`` is."""
+    game = find_game("grove")
+    for deal in ("grove:7,6,13,16,17,14,10,8,11", "grove:10,2,14,12,6,17,4,9,16", "grove:3,8,12,5"):
+        s = Searcher(game, game.parse_deal(deal))
+        assert s.make_core()
+        e = s.engine
+        at = (*compiled.position(e, e.start()), e.score(e.start()), -10 ** 9, width)
+        roomy = s.core.beam(*at, 10 ** 7)
+        assert roomy == s.core.beam(*at) == s.core.beam(*at, 1) == s.core.beam(*at, 3 * width + 7), deal
+        assert roomy[5] is not None
 
 
 def test_a_compiled_beam_does_not_report_a_line_no_better_than_the_best_given():

@@ -1206,16 +1206,19 @@ static int dfs(Core *s, int cur, int *exact) {
 /* ------------------------------------------------------------------ beam */
 
 /* Searcher.beam in C, for a first line that is better sooner: after each turn it keeps the `width`
- * best positions (best: the score so far; ties in the order they were first reached), every
- * outcome of every placement of either hand card being one position, positions that are the same
- * (key_of) counted once, with the higher score. A position is kept as the move that led to it and
- * its parent one turn up, and played again from the start to be expanded. */
+ * best positions (best: the score so far; ties in the order they were reached, with that score),
+ * every outcome of every placement of either hand card being one position, positions that are the
+ * same (key_of) counted once, with the higher score. A position is kept as the move that led to
+ * it and its parent one turn up, and played again from the start to be expanded. */
 typedef struct { int32_t parent, score, mask; MoveRec m; } BeamEnt;
 typedef struct { uint64_t key; int32_t score, parent, mask; MoveRec m; } BeamCand;
+/* a turn's candidates, in the order they were reached with their score (a candidate reached again
+ * with a higher score leaves a GONE behind and comes again at the end), and a hash on their keys */
 typedef struct {
     BeamCand *c; int n, cap;
     int32_t *slot; uint64_t slots;  /* open addressing on the key: index + 1, 0 for free */
 } BeamSet;
+#define GONE NONE
 
 /* the key of the position after the outcome `mask` of `m` (apply() would give it) */
 static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask) {
@@ -1236,6 +1239,7 @@ static int beam_rehash(BeamSet *b, uint64_t slots) {
     int32_t *t = calloc(slots, sizeof *t);
     if (!t) return -1;
     for (int i = 0; i < b->n; i++) {
+        if (b->c[i].score == GONE) continue;
         uint64_t h = mix64(b->c[i].key) & (slots - 1);
         while (t[h]) h = (h + 1) & (slots - 1);
         t[h] = i + 1;
@@ -1246,15 +1250,17 @@ static int beam_rehash(BeamSet *b, uint64_t slots) {
     return 0;
 }
 
-/* a new candidate, or a better score for one already there */
-static int beam_offer(BeamSet *b, uint64_t key, int score, int parent, const MoveRec *m, int mask) {
+/* a new candidate, or a higher score for one already there; none scoring `bar` or less */
+static int beam_offer(BeamSet *b, uint64_t key, int score, int bar, int parent, const MoveRec *m, int mask) {
+    if (score <= bar) return 0;
     if (2 * (uint64_t)(b->n + 1) > b->slots && beam_rehash(b, b->slots ? 2 * b->slots : 1 << 16)) return -1;
     uint64_t h = mix64(key) & (b->slots - 1);
     while (b->slot[h]) {
         BeamCand *c = &b->c[b->slot[h] - 1];
         if (c->key == key) {
-            if (score > c->score) { c->score = score; c->parent = parent; c->mask = mask; c->m = *m; }
-            return 0;
+            if (score <= c->score) return 0;
+            c->score = GONE;  /* it comes again at the end */
+            break;
         }
         h = (h + 1) & (b->slots - 1);
     }
@@ -1269,6 +1275,43 @@ static int beam_offer(BeamSet *b, uint64_t key, int score, int parent, const Mov
     c->key = key; c->score = score; c->parent = parent; c->mask = mask; c->m = *m;
     b->slot[h] = ++b->n;
     return 0;
+}
+
+/* the candidates in order of score, best first, ties in the order they came (a counting sort):
+ * into order[], which has room for b->n; returns how many there are (-1: out of memory) */
+static int beam_order(const BeamSet *b, int *order) {
+    int lo = 0, hi = -1, n = 0;
+    for (int i = 0; i < b->n; i++) {
+        int v = b->c[i].score;
+        if (v == GONE) continue;
+        if (hi < lo) lo = hi = v;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+    }
+    int *count = calloc((size_t)(hi - lo + 2), sizeof(int));
+    if (!count) return -1;
+    for (int i = 0; i < b->n; i++)
+        if (b->c[i].score != GONE) count[hi - b->c[i].score + 1]++;
+    for (int v = 1; v <= hi - lo + 1; v++) count[v] += count[v - 1];
+    for (int i = 0; i < b->n; i++)
+        if (b->c[i].score != GONE) { order[count[hi - b->c[i].score]++] = i; n++; }
+    free(count);
+    return n;
+}
+
+/* keeps only the candidates that can still be among the `width` best and returns the bar below
+ * which none can (no later candidate at or under it is kept: it would come after at least `width`
+ * candidates scoring as much), so a turn holds a few times `width` candidates, not all. The best
+ * `width` of a turn are the same as without it. */
+static int beam_prune(BeamSet *b, int width, int bar, int *order) {
+    int live = beam_order(b, order), n = 0;
+    if (live < 0) return GONE;
+    if (live >= width) bar = b->c[order[width - 1]].score - 1;
+    for (int i = 0; i < b->n; i++)
+        if (b->c[i].score != GONE && b->c[i].score > bar) b->c[n++] = b->c[i];
+    b->n = n;
+    if (beam_rehash(b, b->slots)) return GONE;
+    return bar;
 }
 
 /* play the moves that lead to entry `i` of level `d` from the start (undone by beam_undo) */
@@ -1288,20 +1331,23 @@ static void beam_undo(Core *s, int d, const Resolved *rs, const Saved *sv) {
  * to s->line and s->cs (best, nline, improved when it beats the best given); returns 1 when no
  * turn had more than `width` positions (then that line is the proven best), 0 if not, -1 when
  * out of memory */
-static int beam(Core *s, int cur, int width) {
+static int beam(Core *s, int cur, int width, int hold) {
     BeamEnt *lvl[MAXDEPTH] = {0}, chain[MAXDEPTH];
     Resolved rs[MAXDEPTH];
     Saved sv[MAXDEPTH];
     BeamSet b = {0};
     MoveRec *mv = s->moves[0];
     int nl = 1, complete = 1, fail = 0, best = NONE, best_d = 0, best_i = 0;
+    int most = hold > width ? hold : 2 * width;  /* candidates a turn holds before beam_prune() */
+    int *order = malloc(sizeof(int) * ((size_t)most + MAXMOVES * 64));
     lvl[0] = malloc(sizeof(BeamEnt));
-    if (!lvl[0]) return -1;
+    if (!lvl[0] || !order) { free(lvl[0]); free(order); return -1; }
     lvl[0][0].parent = -1;
     lvl[0][0].score = cur;
     for (int d = 0; nl > 0 && d + 1 < MAXDEPTH && !fail; d++) {
         b.n = 0;
         if (b.slots) memset(b.slot, 0, sizeof(int32_t) * b.slots);
+        int bar = GONE;
         for (int i = 0; i < nl && !fail; i++) {
             int score = lvl[d][i].score;
             beam_play(s, lvl, d, i, rs, sv, chain);
@@ -1319,29 +1365,24 @@ static int beam(Core *s, int cur, int width) {
                     int use = scarce ? mask : default_mask(&r.w, get);
                     if (scarce && !mask_ok(use, get, fmask)) continue;
                     s->cs.nodes++;
-                    if (beam_offer(&b, child_key(s, &mv[k], &r, use), score + outcome_gain(s, &r, use), i, &mv[k], use)) {
+                    int score1 = score + outcome_gain(s, &r, use);
+                    if (beam_offer(&b, child_key(s, &mv[k], &r, use), score1, bar, i, &mv[k], use)) {
                         fail = 1;
                         break;
                     }
+                    if (score1 <= bar) complete = 0;
                 }
             }
             beam_undo(s, d, rs, sv);
+            if (!fail && b.n >= most && (bar = beam_prune(&b, width, bar, order)) == GONE) fail = 1;
         }
-        if (fail || !b.n) break;
-        /* the `width` best, ties in the order first reached (a counting sort on the score) */
-        int lo = b.c[0].score, hi = lo;
-        for (int i = 1; i < b.n; i++) {
-            if (b.c[i].score < lo) lo = b.c[i].score;
-            if (b.c[i].score > hi) hi = b.c[i].score;
-        }
-        int *count = calloc((size_t)(hi - lo + 2), sizeof(int)), *order = malloc(sizeof(int) * (size_t)b.n);
-        lvl[d + 1] = malloc(sizeof(BeamEnt) * (size_t)(b.n < width ? b.n : width));
-        if (!count || !order || !lvl[d + 1]) { free(count); free(order); fail = 1; break; }
-        for (int i = 0; i < b.n; i++) count[hi - b.c[i].score + 1]++;
-        for (int v = 1; v <= hi - lo + 1; v++) count[v] += count[v - 1];
-        for (int i = 0; i < b.n; i++) order[count[hi - b.c[i].score]++] = i;
-        complete = complete && b.n <= width;
-        nl = b.n < width ? b.n : width;
+        int live = fail ? 0 : beam_order(&b, order);
+        if (live <= 0) { fail = live < 0; break; }
+        /* the `width` best */
+        lvl[d + 1] = malloc(sizeof(BeamEnt) * (size_t)(live < width ? live : width));
+        if (!lvl[d + 1]) { fail = 1; break; }
+        complete = complete && live <= width;
+        nl = live < width ? live : width;
         for (int i = 0; i < nl; i++) {
             const BeamCand *c = &b.c[order[i]];
             lvl[d + 1][i].parent = c->parent;
@@ -1349,8 +1390,6 @@ static int beam(Core *s, int cur, int width) {
             lvl[d + 1][i].mask = c->mask;
             lvl[d + 1][i].m = c->m;
         }
-        free(count);
-        free(order);
     }
     if (!fail && best > s->cs.best) {  /* its line, for Python */
         beam_play(s, lvl, best_d, best_i, rs, sv, chain);
@@ -1363,6 +1402,7 @@ static int beam(Core *s, int cur, int width) {
         s->cs.improved = 1;
     }
     for (int d = 0; d < MAXDEPTH; d++) free(lvl[d]);
+    free(order);
     free(b.c);
     free(b.slot);
     return fail ? -1 : complete;
@@ -1612,19 +1652,24 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
     return core_result(&s->cs, value, exact, s->line);
 }
 
-/* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width):
- * Searcher.beam from one position (see beam()). Returns (complete, 0, 0, positions, best, line),
- * line as dfs() gives it: None unless the beam found a better score than `best`. */
+/* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width,
+ * hold=0): Searcher.beam from one position (see beam()); a turn holds at most about `hold`
+ * candidates at once (0: twice the width; the result is the same). Returns (complete, 0, 0,
+ * positions, best, line), line as dfs() gives it: None unless the beam found a better score than
+ * `best`. */
 static PyObject *Core_beam(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply;
-    int cur, best, width, drawn, tokens_used, tree_dice, wb;
-    if (!PyArg_ParseTuple(args, "OOiiiOpiii", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
-                          &cur, &best, &width))
+    int cur, best, width, drawn, tokens_used, tree_dice, wb, hold = 0;
+    if (!PyArg_ParseTuple(args, "OOiiiOpiii|i", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
+                          &cur, &best, &width, &hold))
         return NULL;
-    if (width < 1) { PyErr_SetString(PyExc_ValueError, "width"); return NULL; }
+    if (width < 1 || width > (1 << 26) || hold < 0 || hold > (1 << 28)) {
+        PyErr_SetString(PyExc_ValueError, "width or hold");
+        return NULL;
+    }
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     core_begin(&s->cs, Py_None, best, NONE);
-    int complete = beam(s, cur, width);
+    int complete = beam(s, cur, width, hold);
     if (complete < 0) { Py_CLEAR(s->cs.tick); return PyErr_NoMemory(); }
     return core_result(&s->cs, complete, 0, s->line);
 }
