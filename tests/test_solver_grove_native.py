@@ -462,6 +462,38 @@ def test_a_compiled_beam_holding_few_candidates_ends_the_same(width):
         assert roomy[5] is not None
 
 
+def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkeypatch):
+    """Its line is the incumbent the proof starts from (a better one prunes
+    more): on this deal the first beam finds 41, the wide one 46, the best."""
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17,4"
+    widths, incumbents = [], []
+    real_wide, real_dfs = Searcher.wide_beam, Searcher.native_dfs
+
+    def wide_beam(self, width):
+        widths.append(width)
+        return real_wide(self, width)
+
+    def native_dfs(self, node, cur):
+        incumbents.append(self.best)
+        raise search._Timeout(10 ** 3)  # the proof itself is not this test's business
+
+    monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
+    monkeypatch.setattr(Searcher, "native_dfs", native_dfs)
+    s = Searcher(game, game.parse_deal(deal), jobs=1)
+    sol = s.run()
+    assert widths == [search.PROOF_BEAM] and incumbents[0] == 46 == sol.score
+    check_line(game, deal, sol)
+
+
+def test_orchard_runs_no_wide_beam_in_python_before_a_proof(monkeypatch):
+    """The Orchard core has no beam: no 6144-wide Python beam stands in."""
+    calls = []
+    monkeypatch.setattr(Searcher, "wide_beam", lambda self, width: calls.append(width))
+    sol = solve(find_game("orchard"), "orchard:4,7,8,3,14")
+    assert sol.proven and calls == []
+
+
 def test_a_compiled_beam_does_not_report_a_line_no_better_than_the_best_given():
     game = find_game("grove")
     s = Searcher(game, game.parse_deal("grove:7,6,13,16,17,14,10,8,11"))

@@ -96,6 +96,10 @@ NATIVE_WIDEN = 0.01
 # nearer the best line (bench/solve.py at 20 s: a median gap of 27 points went to 12);
 # Orchard's proofs fit a minute, where tests from the top would make them a third longer
 DESCEND_GAMES = ("grove",)
+# without a time limit, the compiled beam this wide runs before the exact search (where the core
+# has one: Grove's): under a second, and a better line to prune with (grove:10,2,14,12,6,17,4:
+# the first beam's 41 became the best, 46, and the proof took 44 million positions, not 76)
+PROOF_BEAM = 6144
 # a descent jumps to the last test (one point above the best line: the plain search) once
 # that test is predicted to take at most this share of the time left (Searcher.next_test;
 # the predictions measured run 1.5 times long on seven-card deals, so this leaves a margin);
@@ -821,6 +825,8 @@ class Searcher:
             if self.beam(width):
                 return self._solution(True, self.best, t0)
         native = self.make_core()  # built before any fork: parallel workers share its table
+        if self.time_limit is None and native and hasattr(self.core, "beam") and self.wide_beam(PROOF_BEAM):
+            return self._solution(True, self.best, t0)
         if self.time_limit is not None:
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
