@@ -123,11 +123,14 @@ typedef struct {
     MoveRec moves[MAXDEPTH][MAXMOVES];
 } Core;
 
-static inline uint64_t hand_key(Core *s) {
-    uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)s->drawn) ^ (s->wb ? mix64(0xB0B0B0B0ULL) : 0);
-    for (int i = 0; i < s->nhand; i++) k ^= mix64(0x5A5A0000ULL + (uint64_t)s->hand[i]);
+/* the part of a position's key the layer does not give: the hand, the cards drawn, the wheelbarrow */
+static inline uint64_t hand_key_of(const int *hand, int nhand, int drawn, int wb) {
+    uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)drawn) ^ (wb ? mix64(0xB0B0B0B0ULL) : 0);
+    for (int i = 0; i < nhand; i++) k ^= mix64(0x5A5A0000ULL + (uint64_t)hand[i]);
     return k;
 }
+
+static inline uint64_t hand_key(Core *s) { return hand_key_of(s->hand, s->nhand, s->drawn, s->wb); }
 
 static inline int die_of(int c) { return (c >> 6) & 31; }
 static inline int shown(int v) { return v <= 6 ? v : TOP_DIE; }
@@ -1230,9 +1233,7 @@ static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask
         z ^= zob(r->pos[i], nw[i]);
     }
     int hand[2], drawn = s->drawn, n = hand_after(s, m->card, hand, &drawn);
-    uint64_t k = mix64(0xA5A5000000ULL + (uint64_t)drawn) ^ (r->wb ? mix64(0xB0B0B0B0ULL) : 0);
-    for (int i = 0; i < n; i++) k ^= mix64(0x5A5A0000ULL + (uint64_t)hand[i]);
-    return z ^ k;
+    return z ^ hand_key_of(hand, n, drawn, r->wb);
 }
 
 static int beam_rehash(BeamSet *b, uint64_t slots) {
@@ -1670,7 +1671,7 @@ static PyObject *Core_beam(Core *s, PyObject *args) {
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     core_begin(&s->cs, Py_None, best, NONE);
     int complete = beam(s, cur, width, hold);
-    if (complete < 0) { Py_CLEAR(s->cs.tick); return PyErr_NoMemory(); }
+    if (complete < 0) return PyErr_NoMemory();
     return core_result(&s->cs, complete, 0, s->line);
 }
 

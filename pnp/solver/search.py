@@ -563,20 +563,31 @@ class Searcher:
         in Python. The same search, except that a position reached twice in
         one turn keeps its higher score (Python keeps the first), so the lines
         can differ; only :meth:`run` uses it, never the puzzles' yardstick."""
-        core = self.core if self.native else None
-        if core is None or not hasattr(core, "beam"):
+        if not self.compiled_beam():
             return self.beam(width)
         e = self.engine
         start = e.start()
-        complete, _, _, nodes, best, line = core.beam(*compiled.position(e, start), e.score(start), self.best, width)
+        cur = e.score(start)
+        complete, _, _, nodes, best, line = self.core.beam(*compiled.position(e, start), cur, self.best, width)
         self.nodes += nodes
         if line is not None and best > self.best:
-            kids = compiled.replay(e, start, line)
-            end = e.node(kids[-1]) if kids else start
-            if e.score(end, final=True) != best:  # pragma: no cover - a bug in the core
-                raise RuntimeError(f"the compiled beam claimed {best}, its line scores {e.score(end, final=True)}")
-            self.best, self.best_line = best, kids
+            self.best, self.best_line = best, self.core_line(start, cur, best, line)
         return bool(complete)
+
+    def compiled_beam(self) -> bool:
+        """Whether the compiled core is in use and has a beam (Grove's)."""
+        return self.native and self.core is not None and hasattr(self.core, "beam")
+
+    def core_line(self, node: Node, cur: int, best: int, line) -> list:
+        """The engine's moves for a line the core found from ``node`` (``cur``
+        points so far), checked to score the ``best`` it claims."""
+        kids = compiled.replay(self.engine, node, line)
+        e = self.engine
+        end = e.node(kids[-1]) if kids else node  # the end of a game: its recipes score
+        scored = cur + e.score(end, final=True) - e.score(node)
+        if scored != best:  # pragma: no cover - a bug in the core
+            raise RuntimeError(f"the compiled search claimed {best}, its line scores {scored}")
+        return kids
 
     # -- exact search ------------------------------------------------------------
     def dfs(self, node: Node, cur: int) -> tuple[int, bool]:
@@ -694,13 +705,7 @@ class Searcher:
             *compiled.position(self.engine, node), cur, max(self.best, -10 ** 9), max(self.floor, -10 ** 9), tick)
         self.nodes = base + nodes
         if line is not None and best > self.best:
-            kids = compiled.replay(self.engine, node, line)
-            e = self.engine
-            end = e.node(kids[-1]) if kids else node  # the end of a game: its recipes score
-            if cur + e.score(end, final=True) - e.score(node) != best:  # pragma: no cover - a bug in the core
-                raise RuntimeError(f"the compiled search claimed {best}, its line scores "
-                                   f"{cur + e.score(end, final=True) - e.score(node)}")
-            self.best, self.best_line = best, self.path + kids
+            self.best, self.best_line = best, self.path + self.core_line(node, cur, best, line)
         if stopped:
             raise _Timeout(value)
         return value, bool(exact)
@@ -825,7 +830,7 @@ class Searcher:
             if self.beam(width):
                 return self._solution(True, self.best, t0)
         native = self.make_core()  # built before any fork: parallel workers share its table
-        if self.time_limit is None and native and hasattr(self.core, "beam") and self.wide_beam(PROOF_BEAM):
+        if self.time_limit is None and self.compiled_beam() and self.wide_beam(PROOF_BEAM):
             return self._solution(True, self.best, t0)
         if self.time_limit is not None:
             # a short exact attempt first: short deals are proven here, before
