@@ -113,6 +113,31 @@ def test_a_full_transposition_table_keeps_the_search_exact(monkeypatch):
     check_line(game, deal, sol)
 
 
+def test_progress_on_two_processes_shows_the_best_line_not_a_tests_floor(monkeypatch):
+    """During a test from the top (Searcher.descend) the processes prune with
+    the test's floor, far above any line; progress still reports the best
+    line found (it once showed the floor: "best 80" on a deal whose best line
+    was 69)."""
+    from pnp.solver import parallel
+    from pnp.solver.search import Searcher
+
+    def slow(self, node, cur):  # long enough for the parent to report progress
+        time.sleep(0.6)
+        return 0, True
+
+    game = find_game("grove")
+    s = Searcher(game, game.parse_deal("grove:7,6,13,16"), native=False)
+    start = s.engine.start()
+    cur = s.engine.score(start)
+    s.best, s.floor, s.t0 = cur + 3, cur + 40, time.perf_counter()
+    seen = []
+    s.progress = lambda nodes, best, seconds: seen.append(best)
+    kids = s.ordered(start, cur)[:2]
+    monkeypatch.setattr(Searcher, "dfs", slow)
+    parallel.search_root(s, start, cur, kids, 2)
+    assert seen and set(seen) == {cur + 3}
+
+
 def test_a_failing_worker_process_is_an_error_not_a_short_search(monkeypatch):
     from pnp.solver.search import Searcher
 

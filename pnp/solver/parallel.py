@@ -35,7 +35,8 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
     from .search import _Timeout
 
     ctx = multiprocessing.get_context("fork")
-    shared = ctx.Value("q", max(searcher.best, searcher.floor))  # the floor: a test's (Searcher.descend)
+    shared = ctx.Value("q", max(searcher.best, searcher.floor))  # what prunes: a test's floor too (Searcher.descend)
+    found = ctx.Value("q", searcher.best)  # the best line anywhere: what progress shows
     taken = ctx.Value("q", 0)
     counts = ctx.Array("q", jobs)
     results = ctx.Queue()
@@ -46,6 +47,10 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
 
         def share(best: int, nodes: int) -> int:
             counts[w] = nodes
+            if best > found.value:
+                with found.get_lock():
+                    if best > found.value:
+                        found.value = best
             if best > shared.value:
                 with shared.get_lock():
                     if best > shared.value:
@@ -92,7 +97,7 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
                 msg = results.get(timeout=0.25)
             except queue.Empty:
                 if searcher.progress is not None:
-                    searcher.progress(searcher.nodes + sum(counts), max(best, shared.value),
+                    searcher.progress(searcher.nodes + sum(counts), max(best, found.value),
                                       time.perf_counter() - searcher.t0)
                 if not any(p.is_alive() for p in procs) and results.empty():
                     raise RuntimeError("a solver process died")
