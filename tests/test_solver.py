@@ -799,3 +799,33 @@ def test_grove_unit_knapsack_equals_trying_every_split():
         supply, units, k = rng.randint(0, 2), rng.randint(0, 9), rng.randint(1, 4)
         assert bounder.unit_share(dice, bases, supply, units, k) == _units_by_hand(dice, bases, supply, units, k), \
             (dice, bases, supply, units, k)
+
+
+def test_solution_says_whether_a_recipe_target_is_reachable():
+    from pnp.solver.search import Solution
+
+    game = find_game("grove")
+    deal = game.parse_deal("grove:1,2,3,4;recipes=10,11")
+
+    def sol(score, bound, target=74):
+        return Solution(deal, score, score == bound, bound, (), 0, 0.0, target)
+
+    assert sol(80, 90).reachable is True  # this line reaches it
+    assert sol(74, 74).reachable is True
+    assert sol(60, 73).reachable is False  # the bound proves no line can
+    assert sol(60, 74).reachable is None  # a line of 74 may exist
+    assert sol(60, 90, target=None).reachable is None  # no recipes, no target
+    assert solve(game, deal).target == 74 == game.target(deal)
+    assert solve(find_game("orchard"), "orchard:4,7,8").target is None
+
+
+def test_cli_solve_says_whether_the_recipe_target_is_reachable():
+    runner = CliRunner()
+    res = runner.invoke(cli, ["solve", "grove:1,2,3,4;recipes=10,11"])
+    assert res.exit_code == 0, res.output
+    assert "target 74: out of reach: no line scores more than 45" in res.output.splitlines()
+    res = runner.invoke(cli, ["solve", "grove:1,14,7,3,15,9,2,10,6;recipes=16,13", "--time-limit", "1"])
+    assert res.exit_code == 0, res.output
+    assert "target 67: reached by this line" in res.output.splitlines()
+    res = runner.invoke(cli, ["solve", "orchard:4,7,8"])
+    assert "target" not in res.output

@@ -28,7 +28,9 @@ DEFAULT_LIMIT = 60.0
 def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, cards: str | None) -> None:
     """Find the best score of DEAL (GAME:C1,C2,..., Grove may add ;recipes=R1,R2)
     and a line of moves that reaches it. The score is proven best when the
-    search finishes in time; otherwise the bound says how far off it can be."""
+    search finishes in time; otherwise the bound says how far off it can be.
+    For a Grove recipe challenge the score includes the recipes' bonuses, and
+    a line says whether its target is reached, out of reach, or still open."""
     parsed = Deal.parse(deal)
     game = find_game(parsed.game, deck_from(cards))
     limit = time_limit or None
@@ -54,6 +56,11 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
     status = "proven best" if sol.proven else f"not proven; the best is at most {sol.bound}"
     click.echo(f"{sol.deal.format()}")
     click.echo(f"score {sol.score} ({status}); {sol.nodes:,} positions in {sol.seconds:.1f} s")
+    if sol.target is not None:
+        reach = {True: "reached by this line",
+                 False: f"out of reach: no line scores more than {sol.bound}",
+                 None: f"not reached by this line; a line of up to {sol.bound} may exist"}[sol.reachable]
+        click.echo(f"target {sol.target}: {reach}")
     tier = game.tier(sol.score)
     if tier:
         click.echo(f"tier: {tier.name}")

@@ -75,6 +75,18 @@ class Solution:
     moves: tuple[Move, ...]
     nodes: int
     seconds: float
+    target: int | None = None  # a Grove recipe challenge's target (SPEC §4.5), else None
+
+    @property
+    def reachable(self) -> bool | None:
+        """Whether some line reaches the target: True when this line does,
+        False when the bound proves none can, None when neither is known (or
+        the deal has no target)."""
+        if self.target is None:
+            return None
+        if self.score >= self.target:
+            return True
+        return False if self.bound < self.target else None
 
     def to_json(self) -> dict:
         return {"score": self.score, "proven": self.proven, "bound": self.bound,
@@ -958,7 +970,8 @@ class Searcher:
         if moves is None:
             moves = [self.engine.move(c) for c in self.best_line]
         moves = tuple(moves)
-        return Solution(self.deal, self.best, proven, bound, moves, self.nodes, time.perf_counter() - t0)
+        return Solution(self.deal, self.best, proven, bound, moves, self.nodes, time.perf_counter() - t0,
+                        self.game.target(self.deal))
 
 
 def solve(game: Game, deal: Deal | str, *, time_limit: float | None = None, beam_width: int = 24,
