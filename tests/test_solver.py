@@ -829,3 +829,52 @@ def test_cli_solve_says_whether_the_recipe_target_is_reachable():
     assert "target 67: reached by this line" in res.output.splitlines()
     res = runner.invoke(cli, ["solve", "orchard:4,7,8"])
     assert "target" not in res.output
+
+
+@pytest.mark.parametrize("jobs,limit", [(1, None), (2, None), (2, 30.0)])
+def test_stop_ends_the_search_with_the_line_so_far_and_a_bound(jobs, limit):
+    """``stop()`` (Ctrl-C in pnp solve) ends the search as a time limit would:
+    the best line so far, which replays, and a proven bound above it; asked
+    from the first check on, on one process or two, with or without a limit
+    (Grove's tests from the top)."""
+    game = find_game("grove")
+    deal = "grove:7,6,13,16,17,14,10,8,11"
+    asked = []
+    t0 = time.perf_counter()
+    sol = solve(game, deal, time_limit=limit, jobs=jobs, stop=lambda: asked.append(1) or True)
+    assert asked and time.perf_counter() - t0 < 20
+    assert not sol.proven and sol.bound > sol.score > 0
+    check_line(game, deal, sol)
+
+
+def test_stop_never_asked_to_end_changes_nothing():
+    game = find_game("orchard")
+    want = solve(game, "orchard:4,7,8,3,14")
+    sol = solve(game, "orchard:4,7,8,3,14", jobs=2, stop=lambda: False)
+    assert sol.proven and sol.score == want.score
+
+
+def test_cli_ctrl_c_prints_the_best_line_so_far_without_a_traceback(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) during
+    an unlimited nine-card solve: the line so far and its bound, exit 0; the
+    line replays under pnp verify."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    deal = "grove:7,6,13,16,17,14,10,8,11"
+    p = subprocess.Popen([sys.executable, "-m", "pnp", "solve", deal, "--time-limit", "0", "--json", "--jobs", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
+    time.sleep(4)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    assert "Traceback" not in err and "stopping" in err
+    data = json.loads(out)
+    assert data["proven"] is False and data["bound"] > data["score"]
+    line = tmp_path / "line.txt"
+    line.write_text("\n".join(data["moves"]) + "\n")
+    res = CliRunner().invoke(cli, ["verify", deal, str(line), "--json"])
+    assert json.loads(res.output)["score"] == data["score"]

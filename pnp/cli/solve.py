@@ -1,9 +1,12 @@
 """``pnp solve DEAL``."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 
 import click
 
@@ -13,6 +16,27 @@ from . import cli
 from .options import cards_option, deck_from
 
 DEFAULT_LIMIT = 60.0
+
+
+@contextlib.contextmanager
+def ctrl_c_stops(err):
+    """Within it, a first Ctrl-C asks the search to end with what it has (the
+    callable it yields turns true); a second one aborts as usual."""
+    asked = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield asked.is_set  # signals reach the main thread only
+        return
+
+    def first(signum, frame):
+        asked.set()
+        signal.signal(signal.SIGINT, before)
+        click.echo("\nstopping: the best line so far follows (Ctrl-C again to abort)", err=True)
+
+    before = signal.signal(signal.SIGINT, first)
+    try:
+        yield asked.is_set
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 @cli.command("solve")
@@ -29,6 +53,7 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
     """Find the best score of DEAL (GAME:C1,C2,..., Grove may add ;recipes=R1,R2)
     and a line of moves that reaches it. The score is proven best when the
     search finishes in time; otherwise the bound says how far off it can be.
+    Ctrl-C ends the search early the same way (twice: abort).
     For a Grove recipe challenge the score includes the recipes' bonuses, and
     a line says whether its target is reached, out of reach, or still open."""
     parsed = Deal.parse(deal)
@@ -49,7 +74,9 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
 
         from ..solver import solve
 
-        sol = solve(game, parsed, time_limit=limit, progress=progress, jobs=jobs or os.cpu_count() or 1)
+        with ctrl_c_stops(err) as stop:
+            sol = solve(game, parsed, time_limit=limit, progress=progress, jobs=jobs or os.cpu_count() or 1,
+                        stop=stop)
     if as_json:
         click.echo(json.dumps(sol.to_json()))
         return

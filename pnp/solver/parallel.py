@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
+import signal
 import time
 
 
@@ -39,11 +40,16 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
     found = ctx.Value("q", searcher.best)  # the best line anywhere: what progress shows
     taken = ctx.Value("q", 0)
     counts = ctx.Array("q", jobs)
+    halt = ctx.Value("b", 0)  # set by the parent when the searcher's stop() asks to end
     results = ctx.Queue()
 
     def worker(w: int) -> None:
+        # Ctrl-C reaches every process of the terminal's group: the parent alone
+        # answers it (through stop() and halt), the workers end at their next check
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         s = searcher
         s.progress = None
+        s.stop = lambda: halt.value
 
         def share(best: int, nodes: int) -> int:
             counts[w] = nodes
@@ -93,6 +99,8 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
     done = 0
     try:
         while done < jobs:
+            if not halt.value and searcher.stopped():
+                halt.value = 1
             try:
                 msg = results.get(timeout=0.25)
             except queue.Empty:
@@ -112,6 +120,10 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
                     best, moves = b, m
             else:
                 values[msg[1]] = (msg[0], msg[2])
+    except BaseException:  # a bug, or Ctrl-C pressed twice: no worker is left running
+        for p in procs:
+            p.terminate()
+        raise
     finally:
         for p in procs:
             p.join(timeout=5)

@@ -499,6 +499,7 @@ class Searcher:
     widths: tuple = ()  # with node_limit: the beam widths to run first
     jobs: int = 1  # processes for the exact search (see :mod:`pnp.solver.parallel`)
     native: bool = True  # the compiled exact search where there is one (:mod:`pnp.solver.compiled`)
+    stop: object = None  # called now and then: True ends the search as a time limit would (Ctrl-C)
     engine: Engine = field(init=False)
 
     def __post_init__(self):
@@ -517,6 +518,16 @@ class Searcher:
         self.core = None  # the compiled search, built at the first dfs (a beam needs none)
 
     # -- helpers ---------------------------------------------------------------
+    def stopped(self) -> bool:
+        """Whether the caller asked the search to end now (:attr:`stop`)."""
+        return self.stop is not None and bool(self.stop())
+
+    def expired(self, now: float) -> bool:
+        """Whether the search must end at this check: the deadline passed, the
+        node limit is reached, or the caller asked it to stop."""
+        return (self.deadline is not None and now > self.deadline) or \
+            (self.node_limit is not None and self.nodes >= self.node_limit) or self.stopped()
+
     def incumbent(self) -> int:
         """The best score found, here or (a parallel search) by any process."""
         return self.best if self.best > self.floor else self.floor
@@ -619,8 +630,7 @@ class Searcher:
                 self.floor = self.share(self.best, self.nodes)
             if len(self.tt) > TABLE_SIZE:  # bounded memory: two generations, the oldest dropped
                 self.old_tt, self.tt = self.tt, {}
-            if (self.deadline is not None and now > self.deadline) or \
-                    (self.node_limit is not None and self.nodes >= self.node_limit):
+            if self.expired(now):
                 raise _Timeout(self.bounder.future(node))
         key = node.key()
         entry = self.tt.get(key)
@@ -708,8 +718,7 @@ class Searcher:
                 self.progress(self.nodes, best, now - self.t0)
             if self.share is not None:
                 self.floor = self.share(best, self.nodes)
-            if (self.deadline is not None and now > self.deadline) or \
-                    (self.node_limit is not None and self.nodes >= self.node_limit):
+            if self.expired(now):
                 return None
             return max(self.floor, -10 ** 9)
 
@@ -870,7 +879,7 @@ class Searcher:
             spent = 0.0
             while True:
                 width *= 4
-                if 4 * (spent or first) > self.time_limit * share:
+                if 4 * (spent or first) > self.time_limit * share or self.stopped():
                     break
                 begin = time.perf_counter()
                 if self.wide_beam(width):
@@ -932,7 +941,7 @@ class Searcher:
                     self.nodes += nodes
                     if found is not None and best > self.best:
                         self.best, moves = best, found
-                    stopped = time.perf_counter() >= self.deadline
+                    stopped = time.perf_counter() >= self.deadline or self.stopped()
                 else:
                     value, exact = self.dfs(start, cur)
                     bound = cur + value
@@ -975,11 +984,13 @@ class Searcher:
 
 
 def solve(game: Game, deal: Deal | str, *, time_limit: float | None = None, beam_width: int = 24,
-          progress=None, jobs: int = 1) -> Solution:
+          progress=None, jobs: int = 1, stop=None) -> Solution:
     """The best line for ``deal`` (proven best unless ``time_limit`` ran out first).
 
     ``progress(nodes, best, seconds)`` is called now and then during the search;
-    ``jobs`` > 1 shares the exact search out among that many processes."""
+    ``jobs`` > 1 shares the exact search out among that many processes; when
+    ``stop()``, asked now and then, is true, the search ends as if its time
+    were up (the best line so far, with a proven bound)."""
     deal = game.parse_deal(deal)
     return Searcher(game, deal, time_limit=time_limit, beam_width=beam_width, progress=progress,
-                    jobs=jobs).run()
+                    jobs=jobs, stop=stop).run()
