@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -60,13 +61,14 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
     game = find_game(parsed.game, deck_from(cards))
     limit = time_limit or None
     err = sys.stderr
-    length = int(limit) if limit else 0
-    with click.progressbar(length=length, label="solving", file=err, show_pos=False,
+    # with a limit the bar fills with the time; without one it pulses (no end to show)
+    timeline = dict(length=int(limit)) if limit else dict(iterable=itertools.repeat(None))
+    with click.progressbar(**timeline, label="solving", file=err, show_pos=False,
                            hidden=not err.isatty()) as bar:
         state = {"shown": 0}
 
         def progress(nodes: int, best: int, seconds: float) -> None:
-            bar.label = f"solving (best {best}, {nodes:,} positions)"
+            bar.label = f"solving (best {best}, {nodes:,} positions" + (")" if limit else f", {seconds:.0f} s)")
             step = int(seconds) - state["shown"]
             if step > 0:
                 bar.update(step)
