@@ -31,7 +31,7 @@ def ctrl_c_stops(err):
     def first(signum, frame):
         asked.set()
         signal.signal(signal.SIGINT, before)
-        click.echo("\nstopping: the best line so far follows (Ctrl-C again to abort)", err=True)
+        click.echo("\nstopping: the best line so far follows (Ctrl-C again to abort)", file=err)
 
     before = signal.signal(signal.SIGINT, first)
     try:
