@@ -101,6 +101,21 @@ static inline int default_mask(const Wants *w, const int *get) {
     return mask;
 }
 
+/* the outcomes of a move whose squares `w` want new dice: when the supply runs short, every way
+ * of sharing it out (each mask below `top` that outcome_mask() keeps), else the default share */
+typedef struct { int get[NFR], fmask[NFR], scarce, top; } Outcomes;
+
+static inline void outcomes_of(const Wants *w, const int *supply, Outcomes *o) {
+    o->scarce = share_counts(w, supply, o->get, o->fmask);
+    o->top = o->scarce ? 1 << w->n : 1;
+}
+
+/* the dice mask of outcome `i` (0 <= i < top), or -1 when that mask is not a way to share */
+static inline int outcome_mask(const Wants *w, const Outcomes *o, int i) {
+    if (!o->scarce) return default_mask(w, o->get);
+    return mask_ok(i, o->get, o->fmask) ? i : -1;
+}
+
 /* ------------------------------------------------------------------ table */
 
 /* a table entry: ``check`` is the key xor ``data``, so an entry torn by two processes writing

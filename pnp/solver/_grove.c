@@ -785,11 +785,12 @@ static int outcome_gain(Core *s, const Resolved *r, int mask) {
 
 /* the best outcome of a resolved move: its gain, and its mask in *best_mask */
 static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
-    int get[NFR], fmask[NFR];
-    int scarce = share_counts(&r->w, r->supply, get, fmask), top = scarce ? 1 << r->w.n : 1, best = NONE;
-    for (int mask = 0; mask < top; mask++) {
-        int use = scarce ? mask : default_mask(&r->w, get);
-        if (scarce && !mask_ok(use, get, fmask)) continue;
+    Outcomes o;
+    int best = NONE;
+    outcomes_of(&r->w, r->supply, &o);
+    for (int mask = 0; mask < o.top; mask++) {
+        int use = outcome_mask(&r->w, &o, mask);
+        if (use < 0) continue;
         int g = outcome_gain(s, r, use);
         if (g > best) { best = g; *best_mask = use; }
     }
@@ -976,12 +977,12 @@ static int last_recipes(Core *s, int cur, uint64_t key, int need, int bonus, con
             return value;
         }
         Resolved r;
-        int get[NFR], fmask[NFR];
+        Outcomes o;
         resolve(s, m, &r);
-        int scarce = share_counts(&r.w, r.supply, get, fmask), top = scarce ? 1 << r.w.n : 1;
-        for (int mask = 0; mask < top; mask++) {
-            int use = scarce ? mask : default_mask(&r.w, get);
-            if (scarce && !mask_ok(use, get, fmask)) continue;
+        outcomes_of(&r.w, r.supply, &o);
+        for (int mask = 0; mask < o.top; mask++) {
+            int use = outcome_mask(&r.w, &o, mask);
+            if (use < 0) continue;
             int g = outcome_gain(s, &r, use);
             if (best_v != NONE && g + bonus <= best_v) continue;
             Saved sv;
@@ -1132,13 +1133,12 @@ static int dfs(Core *s, int cur, int *exact) {
             continue;
         }
         Resolved r;
-        int get[NFR], fmask[NFR];
+        Outcomes o;
         resolve(s, m, &r);
-        int scarce = share_counts(&r.w, r.supply, get, fmask);
-        int top = scarce ? (1 << r.w.n) : 1;
-        for (int mask = 0; mask < top; mask++) {
-            int use = scarce ? mask : default_mask(&r.w, get);
-            if (scarce && !mask_ok(use, get, fmask)) continue;
+        outcomes_of(&r.w, r.supply, &o);
+        for (int mask = 0; mask < o.top; mask++) {
+            int use = outcome_mask(&r.w, &o, mask);
+            if (use < 0) continue;
             int g = outcome_gain(s, &r, use);
             if (after != NONE && g + after <= incumbent(s) - cur) {
                 if (g + after > max_open) max_open = g + after;
@@ -1170,13 +1170,12 @@ static int dfs(Core *s, int cur, int *exact) {
                         continue;
                     }
                     Resolved rj;
-                    int gj[NFR], fj[NFR];
+                    Outcomes oj;
                     resolve(s, mj, &rj);
-                    int sc = share_counts(&rj.w, rj.supply, gj, fj);
-                    int tj = sc ? (1 << rj.w.n) : 1;
-                    for (int mk = 0; mk < tj; mk++) {
-                        int u = sc ? mk : default_mask(&rj.w, gj);
-                        if (sc && !mask_ok(u, gj, fj)) continue;
+                    outcomes_of(&rj.w, rj.supply, &oj);
+                    for (int mk = 0; mk < oj.top; mk++) {
+                        int u = outcome_mask(&rj.w, &oj, mk);
+                        if (u < 0) continue;
                         Saved sv;
                         Later Lj = {0};
                         int b = outcome_gain(s, &rj, u);
@@ -1359,12 +1358,12 @@ static int beam(Core *s, int cur, int width, int hold) {
             }
             for (int k = 0; k < n && !fail; k++) {
                 Resolved r;
-                int get[NFR], fmask[NFR];
+                Outcomes o;
                 resolve(s, &mv[k], &r);
-                int scarce = share_counts(&r.w, r.supply, get, fmask), top = scarce ? 1 << r.w.n : 1;
-                for (int mask = 0; mask < top; mask++) {
-                    int use = scarce ? mask : default_mask(&r.w, get);
-                    if (scarce && !mask_ok(use, get, fmask)) continue;
+                outcomes_of(&r.w, r.supply, &o);
+                for (int mask = 0; mask < o.top; mask++) {
+                    int use = outcome_mask(&r.w, &o, mask);
+                    if (use < 0) continue;
                     s->cs.nodes++;
                     int score1 = score + outcome_gain(s, &r, use);
                     if (beam_offer(&b, child_key(s, &mv[k], &r, use), score1, bar, i, &mv[k], use)) {

@@ -1046,13 +1046,12 @@ static int dfs(Core *s, int cur, int *exact) {
             continue;
         }
         Resolved r;
-        int get[NFR], fmask[NFR];
+        Outcomes o;
         resolve(s, m, &r);
-        int scarce = share_counts(&r.w, r.supply, get, fmask);
-        int top = scarce ? (1 << r.w.n) : 1;
-        for (int mask = 0; mask < top; mask++) {
-            int use = scarce ? mask : default_mask(&r.w, get);
-            if (scarce && !mask_ok(use, get, fmask)) continue;
+        outcomes_of(&r.w, r.supply, &o);
+        for (int mask = 0; mask < o.top; mask++) {
+            int use = outcome_mask(&r.w, &o, mask);
+            if (use < 0) continue;
             int g = outcome_gain(s, &r, use);
             if (after != NONE && g + after <= incumbent(s) - cur) {
                 if (g + after > max_open) max_open = g + after;
@@ -1070,7 +1069,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 }
             }
             int ex;
-            int v = child(s, m, &r, use, cur, g, get, fmask, &ex);
+            int v = child(s, m, &r, use, cur, g, o.get, o.fmask, &ex);
             if (s->cs.stopped) {
                 /* unwind with a bound: what is finished, the open move's bound,
                  * and the bounds of the moves not yet tried (this one again included) */
@@ -1085,13 +1084,12 @@ static int dfs(Core *s, int cur, int *exact) {
                         continue;
                     }
                     Resolved rj;
-                    int gj[NFR], fj[NFR];
+                    Outcomes oj;
                     resolve(s, mj, &rj);
-                    int sc = share_counts(&rj.w, rj.supply, gj, fj);
-                    int tj = sc ? (1 << rj.w.n) : 1;
-                    for (int mk = 0; mk < tj; mk++) {
-                        int u = sc ? mk : default_mask(&rj.w, gj);
-                        if (sc && !mask_ok(u, gj, fj)) continue;
+                    outcomes_of(&rj.w, rj.supply, &oj);
+                    for (int mk = 0; mk < oj.top; mk++) {
+                        int u = outcome_mask(&rj.w, &oj, mk);
+                        if (u < 0) continue;
                         Saved sv;
                         Later Lj = {0};
                         int b = outcome_gain(s, &rj, u);
