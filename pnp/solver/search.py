@@ -941,7 +941,7 @@ class Searcher:
                     self.nodes += nodes
                     if found is not None and best > self.best:
                         self.best, moves = best, found
-                    stopped = time.perf_counter() >= self.deadline or self.stopped()
+                    stopped = self.expired(time.perf_counter())
                 else:
                     value, exact = self.dfs(start, cur)
                     bound = cur + value
