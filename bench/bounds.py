@@ -1,6 +1,7 @@
 """Benchmark: how far above the truth are the solver's bounds?
 
     python3 bench/bounds.py [DEAL ...] [--cards K ...] [--positions N] [--seed S]
+    python3 bench/bounds.py --in-proof | --reach [DEAL ...] [--prefix N] [--positions N]
 
 For each deal, N positions with K cards still to play are reached by good
 play (each move one of the six that score most at once, at random), and for
@@ -40,6 +41,34 @@ with 3 cards to play the proof's bound cut 1 of 5,601 positions; need 37.6,
 bound 46.5, now 21.1, exact 22.3 (means of 40), and a bound within 10 of the
 exact value would cut 97 % of them. With 4 cards to play: need 39.2, bound
 54.3, now 26.7; a bound within 10 of ``now`` would cut 77 %.
+
+``--reach`` (Grove) looks at the pair lead with three cards to play in a proof
+(the same sample as ``--in-proof``): per ordered pair of cards ``X`` then ``Y``
+(``X`` in the hand), ``R1``, the most ``Y`` gains in one placement after *one*
+placement of ``X`` (every placement of ``X`` played, ``Y`` scanned on each), and
+``reach``, the per-square bound on the same thing the slot bound uses
+(``Engine.reach``: each square credited its best after *any* placement, so
+``Y``'s cells may each draw on a different placement of ``X``). On 2026-11-25,
+``grove:7,6,13,16,17,14`` (30 positions): ``R1`` is 3.4 above ``Y``'s best now
+on average, ``reach`` 11.1. The *guide* ``now(X) + R1(Y|X) + max(now(Z),
+R1(Z|X))`` over the orders (not a bound: the third card after two placements
+is taken as if after one) is 28.3 against a need of 37.0, at or below the need
+in 29 of 30 positions. So the slack is in charging each square apart, and an
+exact one-step reach would nearly close it for the second card; what is still
+missing is an admissible bound for the third card after two placements that
+costs less than the search it saves. It does not come cheap: ``R1`` for one
+pair needs, for each of the first card's 40 to 160 moves, the second card's
+placements that overlap it (some 64 of them; the others gain what they gain
+now), some 5,000 placements a pair and four pairs a position, where expanding
+the position (what the bound would save) costs one knapsack look-up a child,
+about 30 microseconds in all in the compiled search. Exact ``R1`` could only
+pay with four or more cards to play, where the third and fourth cards need
+such a bound too.
+
+Also measured that day and dropped: the knapsack with the first card's
+immediate gain capped at its best placement now (the later cards' units free)
+gave 44.4 against 46.1 (need 37.4; 0 of 60 positions cut): the units move to
+the later cards.
 """
 from __future__ import annotations
 
@@ -145,6 +174,43 @@ def in_proof(game, deal: str, prefix: int, cards: list[int], count: int, rng: ra
               f"{mean(2):>6} {mean(3):>6}   {cuts(3):>22}   {cuts(2):>16}", flush=True)
 
 
+def best_now(e, node, card: int) -> int:
+    """The most ``card`` gains in one placement on ``node`` as it is (0 if it has none)."""
+    return max((g for g, *_ in e.scored(node, card)), default=0)
+
+
+def one_step(game, deal: str, prefix: int, count: int, rng: random.Random) -> None:
+    """``--reach``: with three cards to play in a proof, how much more a card can gain
+    after one placement of another than on the layer as it is (see the docstring)."""
+    from pnp.solver.search import Searcher
+    short, best, s, seen = proof_positions(game, deal, prefix, [3])
+    e = s.engine
+    rows = rng.sample(seen[3], min(count, len(seen[3])))
+    print(f"{short} (best {best}): {len(rows)} of {len(seen[3])} positions with 3 cards to play")
+    print(f"{'need':>5} {'bound':>5} {'now':>4} {'guide':>5} {'exact':>5} {'R1-now':>6} {'reach-now':>9} "
+          f"{'children':>8} {'R1 scans':>8}")
+    out = []
+    for need, bound, node in rows:
+        left = e.to_play(node)
+        now = {c: best_now(e, node, c) for c in left}
+        after = {x: [e.node(c) for c in e.children(node) if c.card == x] for x in node.hand}
+        r1 = {(x, y): max([now[y]] + [best_now(e, k, y) for k in after[x]])
+              for x in node.hand for y in left if y != x}
+        reach = {(x, y): e.reach(node, y, x) for x, y in r1}
+        guide = max(now[x] + r1[x, y] + max(now[z], r1.get((x, z), now[z]))
+                    for x, y in r1 for z in left if z not in (x, y))
+        exact = exact_future(Searcher(game, game.parse_deal(short), native=False), node)
+        row = (need, bound, sum(now.values()), guide, exact,
+               statistics.mean(r1[k] - now[k[1]] for k in r1), statistics.mean(reach[k] - now[k[1]] for k in r1),
+               sum(map(len, after.values())), sum(len(after[x]) for x, _ in r1))
+        out.append(row)
+        print(f"{row[0]:5} {row[1]:5} {row[2]:4} {row[3]:5} {row[4]:5} {row[5]:6.1f} {row[6]:9.1f} "
+              f"{row[7]:8} {row[8]:8}", flush=True)
+    means = " ".join(f"{statistics.mean(r[i] for r in out):.1f}" for i in range(7))
+    print(f"means (need bound now guide exact R1-now reach-now): {means}; "
+          f"the guide is at or below the need in {sum(r[3] <= r[0] for r in out)} of {len(out)}")
+
+
 def main() -> None:
     from pnp.games import find_game
     from pnp.solver.search import SLOT_CARDS
@@ -155,7 +221,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--in-proof", action="store_true", help="sample the positions a proof visits, with their need")
     ap.add_argument("--prefix", type=int, default=6, help="with --in-proof: the deal's first N cards")
+    ap.add_argument("--reach", action="store_true",
+                    help="with three cards to play in a proof: each card's one-step reach (see the docstring)")
     args = ap.parse_args()
+    if args.reach:
+        for deal in args.deals:
+            if deal.startswith("grove"):
+                one_step(find_game("grove"), deal, args.prefix, args.positions, random.Random(args.seed))
+        return
     if args.in_proof:
         for deal in args.deals:
             in_proof(find_game(deal.split(":")[0]), deal, args.prefix, args.cards, args.positions,
