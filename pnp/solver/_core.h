@@ -29,7 +29,9 @@
 #define BOUND_FIRST 4
 #endif
 
-typedef struct { int16_t card, orient; int32_t anchor; int32_t gain; } MoveRec;
+/* a legal placement and its gain: its best outcome's, or with `bound`, only an upper bound on
+ * that (Grove: a move the packed scan cannot score, worked out in full only where it matters) */
+typedef struct { int16_t card; int8_t orient, bound; int32_t anchor; int32_t gain; } MoveRec;
 typedef struct { int card, orient, anchor, dflt, nchosen; int chosen[6]; } Step;
 
 static inline uint64_t mix64(uint64_t x) {

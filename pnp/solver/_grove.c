@@ -190,6 +190,32 @@ static inline int decode(Core *s, uint64_t v) {
     return g;
 }
 
+/* an upper bound on the gain of a legal placement from its packed sum, where decode() cannot tell
+ * (GroveEngine.decoder with upper): spending the squirrel costs at least 1; where two tens are
+ * raised, as if each sent its die back; `near`: the cells next to the squirrel, each of which may
+ * lift its penalty by 1 (a die leaves a tree there) */
+static int decode_upper(Core *s, uint64_t v, int near) {
+    int g = (int)(v >> P_GAIN) - GAIN_OFF * (int)(v & 7) + near;
+    if ((v >> P_MIS) & 7) g -= 1;
+    uint64_t tens = (v >> P_TEN) & 0777, w = (v >> P_WANT) & 0777777777;
+    if (!(tens | w)) return g;
+    int left[NFR];
+    for (int f = 0; f < NFR; f++) left[f] = s->supply[f] + (int)((v >> (P_RET + 3 * f)) & 7);
+    if (tens) {
+        for (int f = 0; f < NFR; f++)
+            if ((tens >> (3 * f)) & 7) left[f]++;
+        g += WHEELBARROW - TOP_DIE;
+    }
+    for (int f = 0; f < s->nfruits && w; f++) {
+        int k = left[f];
+        for (int value = 4; value >= 2 && k; value--) {
+            int m = (int)((w >> (3 * (3 * f + value - 2))) & 7);
+            if (m) { if (m > k) m = k; g += m * value; k -= m; }
+        }
+    }
+    return g;
+}
+
 /* ------------------------------------------------------------------ bounds */
 
 #define MEMO_BITS 18
@@ -798,8 +824,8 @@ static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
 }
 
 /* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal, with its
- * best gain */
-static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left) {
+ * best gain; without `exact`, a placement the packed scan cannot score gets an upper bound on it */
+static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact) {
     const Orient *or_ = &s->orient[card][o];
     const uint16_t *g = s->grid + a;
     const uint64_t (*pk)[NCODES] = (const uint64_t (*)[NCODES])s->pk[s->wb];
@@ -808,28 +834,34 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
     if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
     if (n >= MAXMOVES) { s->cs.overflow = 1; return n; }
     tmp[n].card = (int16_t)card;
-    tmp[n].orient = (int16_t)o;
+    tmp[n].orient = (int8_t)o;
     tmp[n].anchor = a;
-    int gain = NONE;
+    tmp[n].bound = 0;
+    int near = 0;
     if (s->nsq) {  /* next to a squirrel, the penalty may change */
         const uint8_t *nr = s->near + a;
-        if (nr[or_->off[0]] | nr[or_->off[1]] | nr[or_->off[2]] | nr[or_->off[3]] | nr[or_->off[4]] | nr[or_->off[5]])
-            gain = NONE;
-        else gain = decode(s, v);
-    } else gain = decode(s, v);
+        near = nr[or_->off[0]] + nr[or_->off[1]] + nr[or_->off[2]] + nr[or_->off[3]] + nr[or_->off[4]] + nr[or_->off[5]];
+    }
+    int gain = near ? NONE : decode(s, v);
     if (gain == NONE) {
-        Resolved r;
-        int mask;
-        resolve(s, &tmp[n], &r);
-        gain = best_outcome(s, &r, &mask);
+        if (exact) {
+            Resolved r;
+            int mask;
+            resolve(s, &tmp[n], &r);
+            gain = best_outcome(s, &r, &mask);
+        } else {
+            gain = decode_upper(s, v, near);
+            tmp[n].bound = 1;
+        }
     }
     tmp[n].gain = gain;
     return n + 1;
 }
 
-/* every legal placement of the hand cards with its best gain, best first (stable: ties in
- * the order of Engine.children) */
-static int gen_moves(Core *s, MoveRec *out) {
+/* every legal placement of the hand cards with its best gain (`exact`) or an upper bound on it
+ * where the packed scan cannot tell (place), best first (stable: ties in the order of
+ * Engine.children) */
+static int gen_moves(Core *s, MoveRec *out, int exact) {
     static MoveRec tmp[MAXMOVES];
     int n = 0, left = s->tokens - s->tokens_used;
     for (int hi = 0; hi < s->nhand; hi++) {
@@ -837,7 +869,8 @@ static int gen_moves(Core *s, MoveRec *out) {
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
-                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++) n = place(s, tmp, n, card, o, ay * GW + ax, left);
+                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++)
+                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact);
         }
     }
     return sort_moves(tmp, out, n);
@@ -1008,17 +1041,23 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     int depth = to_play(s) + 1;
     if (ub <= need) { tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     MoveRec *mv = s->moves[s->cs.depth];
-    int n = gen_moves(s, mv);
+    int n = gen_moves(s, mv, 0);
     s->cs.nodes += n;
     if (!n) return game_over(s, cur, key, exact);
     if (s->nrec) return last_recipes(s, cur, key, need, recipes_bound(s), mv, n, exact);
-    int g = mv[0].gain;  /* sorted: the first is the best */
+    /* best first: a move with only a bound on its gain is worked out when that bound comes first */
+    int g = NONE, bi = 0, mask = 0;
+    for (int i = 0; i < n && mv[i].gain > g; i++) {
+        if (!mv[i].bound) { g = mv[i].gain; bi = i; break; }
+        Resolved r;
+        int use = 0, got = best_outcome(s, (resolve(s, &mv[i], &r), &r), &use);
+        if (got > g) { g = got; bi = i; }
+    }
     if (cur + g > s->cs.best) {
         Resolved r;
-        int mask = 0;
-        resolve(s, &mv[0], &r);
+        resolve(s, &mv[bi], &r);
         best_outcome(s, &r, &mask);
-        set_step(&s->path[s->cs.depth], &mv[0], &r, mask);
+        set_step(&s->path[s->cs.depth], &mv[bi], &r, mask);
         record(s, cur + g, 1);
     }
     tt_store(s->tt, s->tt_mask, key, g, 1, depth);
@@ -1116,7 +1155,7 @@ static int dfs(Core *s, int cur, int *exact) {
         later_credits(s, &L);
         for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit + bonus;
     }
-    int n = gen_moves(s, mv);
+    int n = gen_moves(s, mv, 0);
     if (!n) return game_over(s, cur, key, exact);
     leave_hint(s, k);
     int best_exact = NONE, max_open = NONE;
@@ -1139,7 +1178,8 @@ static int dfs(Core *s, int cur, int *exact) {
         for (int mask = 0; mask < o.top; mask++) {
             int use = outcome_mask(&r.w, &o, mask);
             if (use < 0) continue;
-            int g = outcome_gain(s, &r, use);
+            /* one way to share the dice: its gain is the move's, where gen_moves worked it out */
+            int g = o.scarce || m->bound ? outcome_gain(s, &r, use) : m->gain;
             if (after != NONE && g + after <= incumbent(s) - cur) {
                 if (g + after > max_open) max_open = g + after;
                 continue;
@@ -1351,7 +1391,7 @@ static int beam(Core *s, int cur, int width, int hold) {
         for (int i = 0; i < nl && !fail; i++) {
             int score = lvl[d][i].score;
             beam_play(s, lvl, d, i, rs, sv, chain);
-            int n = gen_moves(s, mv);
+            int n = gen_moves(s, mv, 1);
             if (!n) {  /* the game is over here: the recipes score */
                 int total = score + (s->nrec ? recipe_bonus(s) : 0);
                 if (total > best) { best = total; best_d = d; best_i = i; }
@@ -1698,7 +1738,7 @@ static PyObject *Core_bounds(Core *s, PyObject *args) {
     }
     static MoveRec mv[MAXMOVES];
     s->cs.overflow = 0;
-    int n = gen_moves(s, mv);
+    int n = gen_moves(s, mv, 1);
     for (int i = 0; i < n; i++) {
         PyObject *v = Py_BuildValue("(iiiii)", mv[i].card, mv[i].orient, mv[i].anchor % GW - GO, mv[i].anchor / GW - GO,
                                     mv[i].gain);

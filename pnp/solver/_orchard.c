@@ -639,7 +639,8 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
     if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
     if (n >= MAXMOVES) { s->cs.overflow = 1; return n; }
     tmp[n].card = (int16_t)card;
-    tmp[n].orient = (int16_t)o;
+    tmp[n].orient = (int8_t)o;
+    tmp[n].bound = 0;
     tmp[n].anchor = a;
     tmp[n].gain = decode(s, v);
     return n + 1;
