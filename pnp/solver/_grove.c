@@ -165,10 +165,17 @@ static uint64_t pack(int c, int f, int n, int wb) {
 }
 
 /* the best gain of a legal placement from its packed sum (GroveEngine.decoder), or NONE when
- * only the full resolve can tell (the squirrel spent; tens of two fruits) */
-static inline int decode(Core *s, uint64_t v) {
-    if ((v >> P_MIS) & 7) return NONE;
+ * only the full resolve can tell (the squirrel spent; tens of two fruits). With `upper`, an upper
+ * bound on it then: spending the squirrel costs at least 1; where two tens are raised, as if each
+ * sent its die back; `near`: the cells next to the squirrel, each of which may lift its penalty
+ * by 1 (a die leaves a tree there) */
+static inline int decode(Core *s, uint64_t v, int upper, int near) {
     int g = (int)(v >> P_GAIN) - GAIN_OFF * (int)(v & 7);
+    if ((v >> P_MIS) & 7) {
+        if (!upper) return NONE;
+        g -= 1;
+    }
+    if (upper) g += near;
     uint64_t tens = (v >> P_TEN) & 0777, w = (v >> P_WANT) & 0777777777;
     if (!(tens | w)) return g;
     int left[NFR];
@@ -177,33 +184,7 @@ static inline int decode(Core *s, uint64_t v) {
         int nt = 0;
         for (int f = 0; f < NFR; f++)
             if ((tens >> (3 * f)) & 7) { nt++; left[f]++; }
-        if (nt > 1) return NONE;  /* which ten becomes the wheelbarrow decides which die returns */
-        g += WHEELBARROW - TOP_DIE;
-    }
-    for (int f = 0; f < s->nfruits && w; f++) {
-        int k = left[f];
-        for (int value = 4; value >= 2 && k; value--) {
-            int m = (int)((w >> (3 * (3 * f + value - 2))) & 7);
-            if (m) { if (m > k) m = k; g += m * value; k -= m; }
-        }
-    }
-    return g;
-}
-
-/* an upper bound on the gain of a legal placement from its packed sum, where decode() cannot tell
- * (GroveEngine.decoder with upper): spending the squirrel costs at least 1; where two tens are
- * raised, as if each sent its die back; `near`: the cells next to the squirrel, each of which may
- * lift its penalty by 1 (a die leaves a tree there) */
-static int decode_upper(Core *s, uint64_t v, int near) {
-    int g = (int)(v >> P_GAIN) - GAIN_OFF * (int)(v & 7) + near;
-    if ((v >> P_MIS) & 7) g -= 1;
-    uint64_t tens = (v >> P_TEN) & 0777, w = (v >> P_WANT) & 0777777777;
-    if (!(tens | w)) return g;
-    int left[NFR];
-    for (int f = 0; f < NFR; f++) left[f] = s->supply[f] + (int)((v >> (P_RET + 3 * f)) & 7);
-    if (tens) {
-        for (int f = 0; f < NFR; f++)
-            if ((tens >> (3 * f)) & 7) left[f]++;
+        if (nt > 1 && !upper) return NONE;  /* which ten becomes the wheelbarrow decides which die returns */
         g += WHEELBARROW - TOP_DIE;
     }
     for (int f = 0; f < s->nfruits && w; f++) {
@@ -842,7 +823,7 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
         const uint8_t *nr = s->near + a;
         near = nr[or_->off[0]] + nr[or_->off[1]] + nr[or_->off[2]] + nr[or_->off[3]] + nr[or_->off[4]] + nr[or_->off[5]];
     }
-    int gain = near ? NONE : decode(s, v);
+    int gain = near ? NONE : decode(s, v, 0, 0);
     if (gain == NONE) {
         if (exact) {
             Resolved r;
@@ -850,7 +831,7 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
             resolve(s, &tmp[n], &r);
             gain = best_outcome(s, &r, &mask);
         } else {
-            gain = decode_upper(s, v, near);
+            gain = decode(s, v, 1, near);
             tmp[n].bound = 1;
         }
     }
