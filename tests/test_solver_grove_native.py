@@ -171,6 +171,38 @@ def test_grove_native_bounds_and_moves_equal_python(deal):
     assert near_squirrel, "no position had the squirrel out: the test lost part of its point"
 
 
+@pytest.mark.parametrize("tokens", [1, 2])
+def test_the_searchs_move_gains_are_exact_or_upper_bounds(tokens):
+    """The search takes a placement the packed scan cannot score (one that
+    spends the squirrel or lies next to it, or raises two tens at once) with
+    an upper bound on its gain, worked out in full only where it matters:
+    every such bound is at least the exact gain, and every other gain is the
+    exact one. With two squirrels, a move may spend one next to the other."""
+    game = find_game("grove", replace(load_deck().game("grove"), mismatch_tokens=tokens))
+    deal = "grove:7,6,13,16,17,14,10,8,11"
+    # 60 positions: among them, moves next to the squirrel that carry a die off a tree with a
+    # clearing (which lifts its penalty: a bound without that allowance fails here)
+    eng, nodes = positions(game, deal, 60, 2)
+    core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+    flagged = spent = near = 0
+    for node in nodes:
+        where = compiled.position(eng, node)
+        exact = {m[:4]: m[4] for m in core.bounds(*where)[3]}
+        upper = core.bounds(*where, True)[3]
+        assert sorted(m[:4] for m in upper) == sorted(exact)
+        gains = [m[4] for m in upper]
+        assert gains == sorted(gains, reverse=True)  # best first, as the search takes them
+        for card, rot, x, y, gain, bound in upper:
+            if not bound:
+                assert gain == exact[card, rot, x, y]
+                continue
+            assert gain >= exact[card, rot, x, y], (card, rot, x, y, sorted(node.board.items()))
+            flagged += 1
+            spent += node.tokens_used < tokens
+            near += node.tokens_used > 0
+    assert flagged and spent and near, "no move of some kind had a bound: the test lost part of its point"
+
+
 @pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17", "grove:3,6,9,12,15,18;recipes=1,13"])
 def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal):
     """The children of a position share one window of slot credits, each

@@ -1701,8 +1701,9 @@ static PyObject *Core_beam(Core *s, PyObject *args) {
  * the credits for now, per hand card its legal placements as (orient, x, y, best gain)). */
 static PyObject *Core_bounds(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply;
-    int drawn, tokens_used, tree_dice, wb;
-    if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
+    int drawn, tokens_used, tree_dice, wb, upper = 0;
+    if (!PyArg_ParseTuple(args, "OOiiiOp|p", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb, &upper))
+        return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     int k = to_play(s);
     PyObject *later = PyList_New(0), *now = PyList_New(0), *moves = PyList_New(0);
@@ -1719,10 +1720,11 @@ static PyObject *Core_bounds(Core *s, PyObject *args) {
     }
     static MoveRec mv[MAXMOVES];
     s->cs.overflow = 0;
-    int n = gen_moves(s, mv, 1);
+    int n = gen_moves(s, mv, !upper);
     for (int i = 0; i < n; i++) {
-        PyObject *v = Py_BuildValue("(iiiii)", mv[i].card, mv[i].orient, mv[i].anchor % GW - GO, mv[i].anchor / GW - GO,
-                                    mv[i].gain);
+        int x = mv[i].anchor % GW - GO, y = mv[i].anchor / GW - GO;
+        PyObject *v = upper ? Py_BuildValue("(iiiiii)", mv[i].card, mv[i].orient, x, y, mv[i].gain, mv[i].bound)
+                            : Py_BuildValue("(iiiii)", mv[i].card, mv[i].orient, x, y, mv[i].gain);
         if (!v || PyList_Append(moves, v) < 0) { Py_XDECREF(v); goto fail; }
         Py_DECREF(v);
     }
@@ -1774,7 +1776,9 @@ static PyMethodDef Core_methods[] = {
     {"stats", (PyCFunction)Core_stats, METH_NOARGS,
      "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by the "
      "knapsack, cut by the slot bound, expanded)."},
-    {"bounds", (PyCFunction)Core_bounds, METH_VARARGS, "The knapsack, slot reaches and moves of a position (see the C source)."},
+    {"bounds", (PyCFunction)Core_bounds, METH_VARARGS,
+     "The knapsack, slot reaches and moves of a position (see the C source); with a last argument true, the moves "
+     "as the search makes them: where the packed scan cannot score one, an upper bound on its gain, and a flag"},
     {"recipes", (PyCFunction)Core_recipes, METH_VARARGS, "The recipes' bound and bonus of a position (see the C source)."},
     {"check_windows", (PyCFunction)Core_check_windows, METH_VARARGS,
      "Hold every slot bound read on a window children share against one built afresh, from now on (for the "
