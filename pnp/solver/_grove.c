@@ -1031,7 +1031,9 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     for (int i = 0; i < n && mv[i].gain > g; i++) {
         if (!mv[i].bound) { g = mv[i].gain; bi = i; break; }
         Resolved r;
-        int use = 0, got = best_outcome(s, (resolve(s, &mv[i], &r), &r), &use);
+        int use = 0;
+        resolve(s, &mv[i], &r);
+        int got = best_outcome(s, &r, &use);
         if (got > g) { g = got; bi = i; }
     }
     if (cur + g > s->cs.best) {
