@@ -1697,10 +1697,12 @@ static PyObject *Core_beam(Core *s, PyObject *args) {
     return core_result(&s->cs, complete, 0, s->line);
 }
 
-/* bounds(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): the bounds the
- * search uses, for the tests to hold against Python's: (knapsack, per card to play its
+/* bounds(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used[, upper]): the bounds
+ * the search uses, for the tests to hold against Python's: (knapsack, per card to play its
  * slot_reach on the credits for the cards after the first, per hand card its slot_reach on
- * the credits for now, per hand card its legal placements as (orient, x, y, best gain)). */
+ * the credits for now, the legal placements as (card, orient, x, y, best gain)); with `upper`,
+ * the placements as the search takes them: (card, orient, x, y, gain, 1 if the gain is only an
+ * upper bound). */
 static PyObject *Core_bounds(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply;
     int drawn, tokens_used, tree_dice, wb, upper = 0;

@@ -26,6 +26,14 @@ def available() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
+def raise_to(value, best: int) -> None:
+    """Raise the shared ``value`` to ``best`` if it is lower (the lock only then)."""
+    if best > value.value:
+        with value.get_lock():
+            if best > value.value:
+                value.value = best
+
+
 def search_root(searcher, start, cur: int, kids: list, jobs: int):
     """Search the root moves ``kids`` ((gain, child) pairs) with ``jobs`` processes.
 
@@ -53,14 +61,8 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
 
         def share(best: int, nodes: int) -> int:
             counts[w] = nodes
-            if best > found.value:
-                with found.get_lock():
-                    if best > found.value:
-                        found.value = best
-            if best > shared.value:
-                with shared.get_lock():
-                    if best > shared.value:
-                        shared.value = best
+            raise_to(found, best)
+            raise_to(shared, best)
             return shared.value
 
         s.share = share

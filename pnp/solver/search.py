@@ -707,7 +707,7 @@ class Searcher:
     def native_dfs(self, node: Node, cur: int) -> tuple[int, bool]:
         """:meth:`dfs` in the compiled core; it calls back now and then for
         the checks :meth:`dfs` makes itself (progress, the shared incumbent,
-        the deadline and the node limit)."""
+        and :meth:`expired`: the deadline, the node limit, a stop)."""
         base = self.nodes
 
         def tick(nodes: int, best: int):
