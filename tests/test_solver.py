@@ -732,12 +732,15 @@ def test_the_wheelbarrow_frees_a_die_for_a_new_one():
     assert (v, exact) == (best, True)
 
 
-@pytest.mark.parametrize("deal", ["grove:7,6,13,16,17,14,10,8,11", "grove:3,8,6,17,11,12,15,2,18;recipes=9,13"])
-def test_grove_knapsack_is_never_below_the_exact_future(deal):
+@pytest.mark.parametrize("deal,cards,count", [("grove:7,6,13,16,17,14,10,8,11", (1, 2), 40),
+                                              ("grove:3,8,6,17,11,12,15,2,18;recipes=9,13", (1, 2), 40),
+                                              ("grove:13,7,3,8,12,6,17,10,14", (3,), 3)])
+def test_grove_knapsack_is_never_below_the_exact_future(deal, cards, count):
     """``Bounder.future`` without a need (the knapsack and the recipe bound)
-    against a plain exhaustive search, with one or two cards to play, on
-    positions pushed to the edges the knapsack has to get right: supplies cut
-    short, dice raised to 5, 6 and 10 (the wheelbarrow one step away)."""
+    against a plain exhaustive search, with one to three cards to play (the
+    knapsack shares whole cells there: Bounder.cell_share), on positions
+    pushed to the edges the knapsack has to get right: supplies cut short,
+    dice raised to 5, 6 and 10 (the wheelbarrow one step away)."""
     from pnp.solver import search
     from pnp.solver.engine import CLEARING, TOP_DIE, WHEELBARROW
     game = find_game("grove")
@@ -745,9 +748,9 @@ def test_grove_knapsack_is_never_below_the_exact_future(deal):
     eng = s.engine
     rng = random.Random(11)
     checked = 0
-    while checked < 40:
+    while checked < count:
         node = eng.start()
-        left = rng.randint(1, 2)
+        left = rng.choice(cards)
         while len(eng.to_play(node)) > left:
             kids = eng.children(node)
             if not kids:
@@ -799,6 +802,93 @@ def test_grove_unit_knapsack_equals_trying_every_split():
         supply, units, k = rng.randint(0, 2), rng.randint(0, 9), rng.randint(1, 4)
         assert bounder.unit_share(dice, bases, supply, units, k) == _units_by_hand(dice, bases, supply, units, k), \
             (dice, bases, supply, units, k)
+
+
+def _cells_by_hand(dice, bases, supply, cards):
+    """Bounder.cell_share spelled out card by card: every way to give each
+    cell of ``cards`` (per card, the sizes of its cells of the fruit) to a die,
+    a visible tree (most fruits first, while the supply lasts), a new die on a
+    later tree, or nothing, at most one cell of a card to each; at most one of
+    them becomes the wheelbarrow, which frees a die for one more new die.
+    Returns (the most without the wheelbarrow, the most with it or None)."""
+    def shown(x):
+        return x if x <= 6 else 10
+
+    ready = sorted(bases, reverse=True)
+    # (value to start from, what it scores now, cells before it shows, a new die)
+    items = [(v, v if tree else 0, 1, False) for v, tree in dice]
+    items += [(b, 0, 1, True) for b in ready[:supply]] + [(0, 0, 2, True)] * (supply - len(ready[:supply]))
+    freed = len(items)  # the die the wheelbarrow frees: the next visible tree, or a later one
+    items.append((ready[supply], 0, 1, True) if len(ready) > supply else (0, 0, 2, True))
+    cells = [(c, size) for c, sizes in enumerate(cards) for size in sizes]
+    given = [[] for _ in items]  # per item, the (card, size) cells it got
+    best = [0, None]
+
+    def gain(j):
+        v, paid, least, _ = items[j]
+        sizes = [size for _, size in given[j]]
+        if not sizes:
+            return 0
+        return shown(v + sum(sizes)) - paid if len(sizes) >= least else None
+
+    def settle():
+        gains = [gain(j) for j in range(len(items))]
+        if None in gains:
+            return
+        if not given[freed]:
+            best[0] = max(best[0], sum(gains))
+        for j, (v, paid, least, new) in enumerate(items[:freed]):  # the die that becomes the wheelbarrow
+            sizes = [size for _, size in given[j]]
+            if len(sizes) >= least + new and v + sum(sizes) - min(sizes) > 6:
+                w = sum(gains) - gains[j] + 15 - paid
+                best[1] = w if best[1] is None else max(best[1], w)
+
+    def go(i):
+        if i == len(cells):
+            settle()
+            return
+        go(i + 1)
+        card, size = cells[i]
+        for mine in given:
+            if all(c != card for c, _ in mine):
+                mine.append((card, size))
+                go(i + 1)
+                mine.pop()
+
+    go(0)
+    return best[0], best[1]
+
+
+def test_grove_cell_knapsack_holds_every_way_to_share_the_cells():
+    """Bounder.cell_share against every way to give each card's cells to the
+    dice: never below it (an admissible relaxation), never above the unit
+    knapsack it tightens (with the wheelbarrow's 5), and equal to it when one
+    card is left (where counting cells loses nothing)."""
+    from pnp.solver import search
+    game = find_game("grove")
+    bounder = search.Searcher(game, game.parse_deal("grove:1,2,3"), native=False).bounder
+    rng = random.Random(5)
+    tighter = 0
+    for _ in range(250):
+        dice = tuple(sorted((rng.choice((2, 3, 4, 5, 6, 10)), rng.random() < 0.7) for _ in range(rng.randint(0, 3))))
+        bases = tuple(sorted((rng.choice((1, 2)) for _ in range(rng.randint(0, 2))), reverse=True))
+        supply = rng.randint(0, 2)
+        cards = [[rng.choice((1, 2)) for _ in range(rng.choice((0, 1, 1, 2)))] for _ in range(rng.randint(1, 3))]
+        counts = (sum(c.count(2) for c in cards), sum(c.count(1) for c in cards), sum(2 in c for c in cards),
+                  sum(1 in c for c in cards), sum(bool(c) for c in cards))
+        got, with_barrow = bounder.cell_share(dice, bases, supply, counts)
+        want, want_barrow = _cells_by_hand(dice, bases, supply, cards)
+        assert got >= want, (dice, bases, supply, cards)
+        assert (with_barrow is None) <= (want_barrow is None), (dice, bases, supply, cards)
+        if want_barrow is not None:
+            assert with_barrow >= want_barrow, (dice, bases, supply, cards)
+        units = bounder.unit_share(dice, bases, supply, 2 * counts[0] + counts[1], len(cards))
+        assert got <= units and (with_barrow is None or with_barrow <= bounder.unit_share(
+            dice, bases, supply + 1, 2 * counts[0] + counts[1], len(cards)) + 5)
+        if len(cards) == 1:
+            assert (got, with_barrow) == (want, want_barrow), (dice, bases, supply, cards)
+        tighter += got < units
+    assert tighter > 30, "the cells seldom bound tighter than the units: the test lost its point"
 
 
 def test_solution_says_whether_a_recipe_target_is_reachable():

@@ -4,7 +4,8 @@
  * the same rules as ``GroveEngine`` in engine.py (clearings, fruit counts, the
  * squirrel and the wheelbarrow), with the same admissible bounds: the
  * fruit-by-fruit unit knapsack (``Bounder.grove_gains``, with the die the
- * wheelbarrow frees) and, with few cards to play, the geometric slot bound
+ * wheelbarrow frees; whole cells with at most three cards to play,
+ * ``Bounder.cell_share``) and, with few cards to play, the geometric slot bound
  * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
  * out once and hands over as tables (``Engine.credits``). With a recipe pair
  * the value of a position is its final score: the recipes score at the end of
@@ -79,7 +80,7 @@ typedef struct {
     int ncards, nfruits, dice_per_fruit, tokens;
     int norient[MAXCARDS];
     Orient orient[MAXCARDS][4];
-    int card_units[MAXCARDS][NFR];  /* per card, per fruit: its fruits (a cell of two counts two) */
+    int card_cw[MAXCARDS][NFR];     /* per card, per fruit: its cells of two fruits and of one (CW_*) */
     int card_cells[MAXCARDS][NFR];  /* per card, per fruit: its trees (recipes only) */
     int nrec;                       /* the recipe pair, if any: the score is then the final one */
     Recipe rec[MAXREC];
@@ -252,52 +253,145 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
     return best[units];
 }
 
-/* unit_share's arguments as one word: the fruit's dice (dkey, kept square by square by tally():
- * three bits a count per value 2-6 or 10, on a tree or a clearing; the wheelbarrow apart), the
- * ready trees, the supply, the units and the cards to play. One-to-one while every count stays
- * under 8, which load() makes sure of (memo_ok), and every die shows one of those values. */
-static int fruit_gain(Core *s, int f, int spare, int units, int k) {
+/* a fruit's cells on some cards, as one word that adds up card by card: CW_N2 cells of two fruits,
+ * CW_N1 of one; CW_C2 cards with a cell of two, CW_C1 with one of one, CW_CA with either */
+#define CW_N2(w) ((w) & 31)
+#define CW_N1(w) ((w) >> 5 & 31)
+#define CW_C2(w) ((w) >> 10 & 31)
+#define CW_C1(w) ((w) >> 15 & 31)
+#define CW_CA(w) ((w) >> 20 & 31)
+#define CELL_CARDS 3  /* the knapsack shares whole cells with at most this many cards to play (search.CELL_CARDS) */
+#define CELLS_MAX 15  /* and at most this many cells of one kind (search.CELLS_MAX) */
+#if CELL_CARDS > 3 || CELLS_MAX > 15
+#error "fruit_gain's memo key holds 2 bits a count of cards and 4 a count of cells"
+#endif
+
+/* Bounder.cell_share: the knapsack with whole cells, for CELL_CARDS cards to play or fewer
+ * (`word`: the fruit's cells on them, CW_*); a die takes at most one cell a card, so at most c2
+ * of two fruits, c1 of one and ca in all.
+ * Returns the most they add without the wheelbarrow; *with: the most where one of the fruit's dice
+ * becomes the wheelbarrow (a die showing 10 raised once more: 15, and the die it frees may come
+ * back as a new one), NONE where none can. */
+static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word, int *with) {
+    int n2 = CW_N2(word), n1 = CW_N1(word), c2 = CW_C2(word), c1 = CW_C1(word), ca = CW_CA(word);
+    int W = n1 + 1, ns = (n2 + 1) * W;
+    int best[2][(CELLS_MAX + 1) * (CELLS_MAX + 1)], nxt[2][(CELLS_MAX + 1) * (CELLS_MAX + 1)];
+    for (int w = 0; w < 2; w++) for (int i = 0; i < ns; i++) best[w][i] = NONE;
+    best[0][0] = 0;
+    int r2 = b2 < supply ? b2 : supply, r1 = b1 < supply - r2 ? b1 : supply - r2;
+    /* items: a die (0, its value, on a tree), a ready tree (1, its fruits), a die on a later tree
+     * (2); the last one, the die the wheelbarrow frees, only after it (the next ready tree, or a
+     * later one) */
+    int kinds[65][3], ni = 0;
+    for (int v = 1; v < 16; v++)
+        for (int t = 0; t < 2; t++)
+            for (int i = 0; i < dice[v][t] && ni < 64; i++) { kinds[ni][0] = 0; kinds[ni][1] = v; kinds[ni++][2] = t; }
+    for (int i = 0; i < r2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
+    for (int i = 0; i < r1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
+    for (int i = r2 + r1; i < supply && ni < 64; i++) kinds[ni++][0] = 2;
+    int freed = ni;
+    if (b2 > r2) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
+    else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
+    else kinds[ni++][0] = 2;
+    for (int it = 0; it < ni; it++) {
+        int kind = kinds[it][0], v0 = kind == 2 ? 0 : kinds[it][1], paid = kind == 0 && kinds[it][2] ? v0 : 0;
+        int least = kind == 2 ? 2 : 1;  /* the cells that make the die */
+        memcpy(nxt, best, sizeof best);
+        for (int a2 = 0; a2 <= c2 && a2 <= n2; a2++)
+            for (int a1 = 0; a1 <= c1 && a1 <= n1 && a2 + a1 <= ca; a1++) {
+                int cells = a2 + a1, n = 2 * a2 + a1;
+                if (cells < least) continue;
+                int gain = shown(v0 + n) - paid;
+                /* the wheelbarrow: a die (made before its last cell, the smallest) shows 10 before it */
+                int barrow = it < freed && cells > least - (kind == 0) && v0 + n - (a1 ? 1 : 2) > 6
+                             ? WHEELBARROW - paid : NONE;
+                for (int w = it == freed; w < 2; w++)
+                    for (int u2 = 0; u2 + a2 <= n2; u2++)
+                        for (int u1 = 0; u1 + a1 <= n1; u1++) {
+                            int b = best[w][u2 * W + u1];
+                            if (b == NONE) continue;
+                            int to = (u2 + a2) * W + u1 + a1;
+                            if (gain > 0 && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
+                            if (!w && barrow != NONE && b + barrow > nxt[1][to]) nxt[1][to] = b + barrow;
+                        }
+            }
+        memcpy(best, nxt, sizeof best);
+    }
+    int top = 0, top1 = NONE;
+    for (int i = 0; i < ns; i++) {
+        if (best[0][i] > top) top = best[0][i];
+        if (best[1][i] > top1) top1 = best[1][i];
+    }
+    *with = top1;
+    return top;
+}
+
+/* unit_share's or cell_share's arguments as one word: the fruit's dice (dkey, kept square by
+ * square by tally(): three bits a count per value 2-6 or 10, on a tree or a clearing; the
+ * wheelbarrow apart), the ready trees, the supply, then the units and the cards to play, or (with
+ * `whole`) the cells. One-to-one while every count stays under 8, which load() makes sure of
+ * (memo_ok), and every die shows one of those values. The memo keeps cell_share's *with too. */
+static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
     int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
     const int (*dice)[2] = (const int (*)[2])s->dice[f];
-    uint64_t key = 0;
-    if (s->memo_ok && !s->unplaced[f] && supply < 16 && units < 128 && k < 32)
-        key = 1ULL << 63 | s->dkey[f] << 24 | (uint64_t)n2 << 20 | (uint64_t)n1 << 16 | (uint64_t)supply << 12 |
-              (uint64_t)units << 5 | (uint64_t)k;
+    int units = 2 * CW_N2(word) + CW_N1(word);
+    uint64_t key = 0, payload = whole ? 1u << 15 | (uint64_t)(CW_N2(word) | CW_N1(word) << 4 | CW_C2(word) << 8 |
+                                                              CW_C1(word) << 10 | CW_CA(word) << 12)
+                                      : (uint64_t)units << 5 | (uint64_t)k;
+    if (s->memo_ok && !s->unplaced[f] && supply < 8 && units < 128 && k < 32)
+        key = 1ULL << 63 | s->dkey[f] << 26 | (uint64_t)n2 << 23 | (uint64_t)n1 << 20 | (uint64_t)supply << 17 | payload;
     uint64_t *slot = s->memo + 2 * (mix64(key) & ((1u << MEMO_BITS) - 1));
-    if (key && slot[0] == key) return (int)slot[1];
-    int got = unit_share(dice, b2, b1, supply, units, k);
-    if (key) { slot[0] = key; slot[1] = (uint64_t)got; }
+    if (key && slot[0] == key) {
+        *with = (int32_t)(slot[1] >> 32);
+        return (int)(uint32_t)slot[1];
+    }
+    int got;
+    if (whole) got = cell_share(dice, b2, b1, supply, word, with);
+    else { got = unit_share(dice, b2, b1, supply, units, k); *with = NONE; }
+    if (key) { slot[0] = key; slot[1] = (uint64_t)(uint32_t)got | (uint64_t)(uint32_t)*with << 32; }
     return got;
 }
 
-/* Bounder.knapsack with `units` fruits per fruit on the `k` cards to play: per fruit its unit
+/* whether the knapsack takes whole cells (cell_share) for `k` cards to play with these words */
+static inline int celled(const int *words, int k) {
+    if (k > CELL_CARDS) return 0;
+    for (int f = 0; f < NFR; f++) if (CW_N2(words[f]) > CELLS_MAX || CW_N1(words[f]) > CELLS_MAX) return 0;
+    return 1;
+}
+
+/* Bounder.knapsack with `words` (cells_left) on the `k` cards to play: per fruit its unit or cell
  * knapsack; while the wheelbarrow is unused, it adds 5 once and frees a die for the fruit it
- * helps most */
-static int knapsack_of(Core *s, const int *units, int k) {
-    int total = 0, gains[NFR];
-    for (int f = 0; f < s->nfruits; f++) total += gains[f] = fruit_gain(s, f, 0, units[f], k);
+ * helps most (with whole cells, only for a fruit whose die can still become it) */
+static int knapsack_of(Core *s, const int *words, int k) {
+    int total = 0, gains[NFR], with[NFR], whole = celled(words, k);
+    for (int f = 0; f < s->nfruits; f++) total += gains[f] = fruit_gain(s, f, 0, words[f], k, whole, &with[f]);
     if (s->wb) return total;
     int most = 0;
+    if (whole) {  /* the wheelbarrow only where one of a fruit's dice can still become it */
+        for (int f = 0; f < s->nfruits; f++)
+            if (with[f] != NONE && with[f] - gains[f] > most) most = with[f] - gains[f];
+        return total + most;
+    }
     for (int f = 0; f < s->nfruits; f++) {
-        int d = fruit_gain(s, f, 1, units[f], k) - gains[f];
+        int d = fruit_gain(s, f, 1, words[f], k, 0, &with[f]) - gains[f];
         if (d > most) most = d;
     }
     return total + WHEELBARROW - TOP_DIE + most;
 }
 
-/* per fruit, the fruits on the cards still to play */
-static inline void units_left(Core *s, int *units) {
-    for (int f = 0; f < NFR; f++) units[f] = 0;
+/* per fruit, the cells on the cards still to play (CW_*; the units are 2 * CW_N2 + CW_N1) */
+static inline void cells_left(Core *s, int *words) {
+    for (int f = 0; f < NFR; f++) words[f] = 0;
     for (int i = 0, k = to_play(s); i < k; i++) {
         int c = card_at(s, i);
-        for (int f = 0; f < s->nfruits; f++) units[f] += s->card_units[c][f];
+        for (int f = 0; f < s->nfruits; f++) words[f] += s->card_cw[c][f];
     }
 }
 
 static int knapsack(Core *s) {
     int units[NFR];
-    units_left(s, units);
+    cells_left(s, units);
     return knapsack_of(s, units, to_play(s));
 }
 
@@ -456,8 +550,9 @@ static int recipes_bound_of(Core *s, const int *gains) {
 static int recipes_bound(Core *s) {
     if (!s->nrec) return 0;
     int units[NFR], gains[NFR] = {0}, k = to_play(s);
-    units_left(s, units);
-    for (int f = 0; f < s->nfruits; f++) gains[f] = fruit_gain(s, f, s->wb ? 0 : 1, units[f], k);
+    cells_left(s, units);
+    int with, whole = celled(units, k);
+    for (int f = 0; f < s->nfruits; f++) gains[f] = fruit_gain(s, f, s->wb ? 0 : 1, units[f], k, whole, &with);
     return recipes_bound_of(s, gains);
 }
 
@@ -1063,7 +1158,7 @@ static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur
 }
 
 /* the knapsack after the outcome `mask` of `m`, without playing it: the six squares, the supply
- * and the wheelbarrow are tallied in and taken out again (`units`: units_left now) */
+ * and the wheelbarrow are tallied in and taken out again (`units`: cells_left now) */
 static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units) {
     int keep[NFR], un[NFR], wb = s->wb;
     uint16_t nw[6];
@@ -1071,7 +1166,7 @@ static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask
     memcpy(s->supply, r->supply, sizeof keep);
     outcome_squares(r, mask, nw, s->supply);
     s->wb = r->wb;
-    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_units[m->card][f];
+    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
     for (int i = 0; i < 6; i++) { tally(s, r->old[i], -1); tally(s, nw[i], 1); }
     int v = knapsack_of(s, un, to_play(s) - 1);
     for (int i = 5; i >= 0; i--) { tally(s, nw[i], -1); tally(s, r->old[i], 1); }
@@ -1146,7 +1241,7 @@ static int dfs(Core *s, int cur, int *exact) {
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = !s->nrec && k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int units[NFR];
-    if (pre) units_left(s, units);
+    if (pre) cells_left(s, units);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
         int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
@@ -1442,18 +1537,18 @@ static void Core_dealloc(Core *s) {
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* Core(nfruits, dice_per_fruit, squirrels, orients, card_units, credits, units, slot_cards, tt_bits)
+/* Core(nfruits, dice_per_fruit, squirrels, orients, credits, units, slot_cards, tt_bits)
  * orients: per card, a list of (rot, ((dy, dx, fruit, count) * 6)), fruit 3 a clearing (count 0);
- * card_units: per card, its fruits per fruit; credits: per later (0..), per wheelbarrow used
+ * credits: per later (0..), per wheelbarrow used
  * (0, 1), per squirrel left (0, 1), a list of (code, c0, ..., c6) (code 0: empty table);
  * units: the credit unit per later; recipes (optional): a list of (condition, its fruit or -1,
  * its count, reward, its fruit or -1, its count, the wheelbarrow counts) (see Recipe), and with
  * them card_cells: per card, its trees per fruit. */
 static int Core_init(Core *s, PyObject *args, PyObject *kw) {
-    PyObject *orients, *card_units, *credits, *units, *recipes = NULL, *card_cells = NULL;
+    PyObject *orients, *credits, *units, *recipes = NULL, *card_cells = NULL;
     int tt_bits;
-    if (!PyArg_ParseTuple(args, "iiiOOOOii|OO", &s->nfruits, &s->dice_per_fruit, &s->tokens, &orients,
-                          &card_units, &credits, &units, &s->slot_cards, &tt_bits, &recipes, &card_cells))
+    if (!PyArg_ParseTuple(args, "iiiOOOii|OO", &s->nfruits, &s->dice_per_fruit, &s->tokens, &orients,
+                          &credits, &units, &s->slot_cards, &tt_bits, &recipes, &card_cells))
         return -1;
     if (s->nfruits > NFR || s->nfruits < 1) { PyErr_SetString(PyExc_ValueError, "1 to 3 fruits"); return -1; }
     if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
@@ -1496,7 +1591,13 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             Py_DECREF(item);
         }
         Py_DECREF(lst);
-        if (get_row(card_units, c, s->nfruits, s->card_units[c])) return -1;
+        for (int f = 0; f < NFR; f++) {  /* its cells (cells_left) */
+            int n2 = 0, n1 = 0;
+            const Orient *o0 = &s->orient[c][0];
+            for (int i = 0; i < 6; i++)
+                if (o0->f[i] == f) { if (o0->n[i] == 2) n2++; else n1++; }
+            s->card_cw[c][f] = n2 | n1 << 5 | (n2 > 0) << 10 | (n1 > 0) << 15 | (n2 + n1 > 0) << 20;
+        }
     }
     s->nrec = 0;
     if (recipes && recipes != Py_None) {

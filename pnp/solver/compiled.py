@@ -136,12 +136,10 @@ def grove_core(engine: GroveEngine, slot_cards: int):
                 return None
             cards.append((rot, [(dp // ROW, dp % ROW, f, n) for dp, f, n in cells_]))
         orients.append(cards)
-    units = [tuple(sum(n for _, f, n in lst[0][1] if f == g) for g in range(engine.nfruits))
-             for lst in engine.orients]
     codes = [None, *grove_codes(engine.nfruits)]
     credits = [[[[(c or 0, *engine.credits(c, later, bool(wb), bool(left))) for c in codes]
                  for left in (0, 1)] for wb in (0, 1)] for later in range(slot_cards)]
-    return _grove.Core(engine.nfruits, engine.dice_per_fruit, engine.tokens, orients, units, credits,
+    return _grove.Core(engine.nfruits, engine.dice_per_fruit, engine.tokens, orients, credits,
                        [engine.credit_unit(later) for later in range(slot_cards)], slot_cards, TT_BITS,
                        recipes, [tuple(per) for per in engine.card_fruits])
 

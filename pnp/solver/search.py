@@ -20,7 +20,9 @@ The search is a depth-first branch and bound over the compact engine
   a new die needs a tree under it, and the supply is never exceeded (see
   :class:`Bounder`). In Grove a die climbs by the fruits of the trees laid
   on it, so the cards' fruits are shared out instead of their cells
-  (:meth:`Bounder.grove_gains`).
+  (:meth:`Bounder.grove_gains`); with at most three cards to play, whole
+  cells again, at most one a card to a die, and the wheelbarrow only where
+  a die can still become it (:meth:`Bounder.cell_share`).
 * **A bound with geometry** for the last few cards (:meth:`Bounder.slots`):
   a tree laid on a tree must match its fruit (a mismatch closes the square
   for good), so a card gains only where its cells fit the squares under
@@ -127,6 +129,10 @@ NATIVE_SLOT_CARDS = 4  # the same for the compiled search
 # seldom cuts, and its scans cost more than the moves it skips (measured on 7-card proofs:
 # 2 is 2-5 % faster than 3 or 4)
 NATIVE_GROVE_SLOT_CARDS = 2
+# Grove's knapsack shares whole cells rather than fruits with at most this many cards to play
+# (Bounder.cell_share; _grove.c's CELL_CARDS), and each count of cells at most CELLS_MAX
+CELL_CARDS = 3
+CELLS_MAX = 15
 
 
 class _Timeout(Exception):
@@ -188,6 +194,10 @@ class Bounder:
         self._shares: dict = {}
         # Grove: per card, per fruit, its fruits (a cell of two counts two)
         self.card_units = [tuple(sum(n for _, f, n in lst[0][1] if f == g) for g in range(engine.nfruits))
+                           for lst in engine.orients]
+        # Grove: per card, per fruit, its cells of two fruits and of one
+        self.card_cells = [tuple((sum(1 for _, f, n in lst[0][1] if f == g and n == 2),
+                                  sum(1 for _, f, n in lst[0][1] if f == g and n == 1)) for g in range(engine.nfruits))
                            for lst in engine.orients]
 
     def chain(self, value: int, contributes: bool, k: int) -> list[int]:
@@ -257,18 +267,100 @@ class Bounder:
         later card lays shows ``S``, the base cell's fruits included
         (``S`` >= 2). Dice on clearings count whole once raised (they come
         onto a tree), the wheelbarrow apart (:meth:`knapsack`). Relaxed:
-        the units of any cells may go to any die."""
+        the units of any cells may go to any die. With at most
+        :data:`CELL_CARDS` cards to play, whole cells are shared out instead
+        (:meth:`cell_share`)."""
+        return [g for g, _ in self.grove_shares(node, spare)]
+
+    def grove_shares(self, node: Node, spare: int = 0) -> list[tuple[int, int | None]]:
+        """Per fruit, :meth:`grove_gains`'s bound and, with whole cells, the
+        bound where one of its dice becomes the wheelbarrow (None: none can,
+        or the cells are not counted one by one)."""
         e = self.e
         nf = e.nfruits
         remaining = e.to_play(node)
+        dice, bases = self.layer_dice(node)
+        cells = self.cells_of(remaining)
+        if cells is not None:
+            return [self.cell_share(dice[f], bases[f], node.supply[f] + spare, cells[f]) for f in range(nf)]
         units = [0] * nf
         for i in remaining:
             for f, n in enumerate(self.card_units[i]):
                 units[f] += n
-        dice, bases = self.layer_dice(node)
         k = len(remaining)
-        return [self.unit_share(dice[f], bases[f],
-                                node.supply[f] + spare, units[f], k) for f in range(nf)]
+        return [(self.unit_share(dice[f], bases[f], node.supply[f] + spare, units[f], k), None) for f in range(nf)]
+
+    def cells_of(self, cards) -> list[tuple] | None:
+        """Per fruit, the cells of ``cards`` as :meth:`cell_share` takes them
+        (of two fruits, of one; the cards with some of two, of one, of
+        either), or None where the knapsack shares units instead (more than
+        :data:`CELL_CARDS` cards, or more than :data:`CELLS_MAX` cells of one kind)."""
+        if len(cards) > CELL_CARDS:
+            return None
+        out = []
+        for f in range(self.e.nfruits):
+            n2 = n1 = c2 = c1 = ca = 0
+            for i in cards:
+                a, b = self.card_cells[i][f]
+                n2, n1, c2, c1, ca = n2 + a, n1 + b, c2 + (a > 0), c1 + (b > 0), ca + (a + b > 0)
+            if n2 > CELLS_MAX or n1 > CELLS_MAX:
+                return None
+            out.append((n2, n1, c2, c1, ca))
+        return out
+
+    def cell_share(self, dice: tuple, bases: tuple, supply: int, cells: tuple) -> tuple[int, int | None]:
+        """The most whole cells add to ``dice``, to the visible trees of
+        ``bases`` and to ``supply`` new dice (:meth:`unit_share`, cell by
+        cell): ``cells`` is ``(n2, n1, c2, c1, ca)``, ``n2`` cells of two
+        fruits and ``n1`` of one on the cards to play, ``c2`` of which have
+        one of two, ``c1`` one of one, ``ca`` either. A die takes at most one
+        cell a card: at most ``c2`` of two, ``c1`` of one, ``ca`` in all (so a
+        cell of two never splits its fruits between two dice, and a card adds
+        nothing to a die it has no cell for). The cells' sum is what counts, in
+        any order.
+
+        Returns the most without the wheelbarrow, and the most where one of
+        these dice becomes it (None if none can): a die that shows 10 before
+        its last cell (the smallest) gets 15, and the die it sends back to
+        the supply may be a new one (the next visible tree, or a later one)."""
+        key = ("cells", dice, bases, supply, cells)
+        got = self._shares.get(key)
+        if got is not None:
+            return got
+        n2, n1, c2, c1, ca = cells
+        b2, b1 = bases.count(2), bases.count(1)
+        r2 = min(b2, supply)
+        r1 = min(b1, supply - r2)
+        # (the value it starts from, what it scores now, the cells that make it show, a new die)
+        items = [(v, v if tree else 0, 1, False) for v, tree in dice]
+        items += [(2, 0, 1, True)] * r2 + [(1, 0, 1, True)] * r1 + [(0, 0, 2, True)] * (supply - r2 - r1)
+        freed = (2, 0, 1, True) if b2 > r2 else (1, 0, 1, True) if b1 > r1 else (0, 0, 2, True)
+        options = [(a2, a1) for a2 in range(min(c2, n2) + 1) for a1 in range(min(c1, n1) + 1) if 0 < a2 + a1 <= ca]
+        best = {(0, 0, 0): 0}  # (cells of two used, of one, the wheelbarrow made) -> the most
+        for i, (v, paid, least, new) in enumerate(items + [freed]):
+            is_freed = i == len(items)
+            nxt = dict(best)
+            for a2, a1 in options:
+                used, n = a2 + a1, 2 * a2 + a1
+                if used < least:
+                    continue
+                gain = (v + n if v + n <= 6 else TOP_DIE) - paid
+                # the wheelbarrow: the die (a new one made first) shows 10 before its last cell
+                # (the smallest) raises it
+                barrow = WHEELBARROW - paid if (not is_freed and used >= least + new
+                                                and v + n - (1 if a1 else 2) > 6) else None
+                for (u2, u1, w), b in best.items():
+                    if u2 + a2 > n2 or u1 + a1 > n1 or (is_freed and not w):
+                        continue
+                    to = (u2 + a2, u1 + a1, w)
+                    if gain > 0 and b + gain > nxt.get(to, -1):
+                        nxt[to] = b + gain
+                    if not w and barrow is not None and b + barrow > nxt.get(to[:2] + (1,), -1):
+                        nxt[to[:2] + (1,)] = b + barrow
+            best = nxt
+        without = max(b for (_, _, w), b in best.items() if not w)
+        got = self._shares[key] = (without, max((b for (_, _, w), b in best.items() if w), default=None))
+        return got
 
     def unit_share(self, dice: tuple, bases: tuple, supply: int, units: int, k: int) -> int:
         """The most ``units`` can add to ``dice`` ((value, on a tree) pairs)
@@ -297,13 +389,20 @@ class Bounder:
         Grove: while the wheelbarrow is unused it adds at most 5 once, and the
         die it replaces goes back to the supply, where a new die may take it
         (SPEC §4.3b-c). Only one fruit gets that die: the total takes the
-        fruit it helps most; each fruit's own bound allows it."""
-        gains = self.fruit_gains(node)
-        total = sum(gains)
-        if not self.grove or node.wheelbarrow_used:
-            return total, gains
-        freed = self.fruit_gains(node, spare=1)
-        return total + WHEELBARROW - TOP_DIE + max(a - b for a, b in zip(freed, gains)), freed
+        fruit it helps most; each fruit's own bound allows it. With whole
+        cells (:meth:`cell_share`) the wheelbarrow counts only for a fruit one
+        of whose dice can still become it."""
+        if not self.grove:
+            gains = self.fruit_gains(node)
+            return sum(gains), gains
+        shares = self.grove_shares(node)
+        total = sum(g for g, _ in shares)
+        if node.wheelbarrow_used:
+            return total, [g for g, _ in shares]
+        freed = self.grove_gains(node, spare=1)
+        if self.cells_of(self.e.to_play(node)) is not None:
+            return total + max([w - g for g, w in shares if w is not None] + [0]), freed
+        return total + WHEELBARROW - TOP_DIE + max(a - g for a, (g, _) in zip(freed, shares)), freed
 
     def best_share(self, dice: tuple, supply: int, bases: int, events: int, k: int) -> int:
         """The most ``events`` climbs can add to ``dice`` ((value, on a tree)
