@@ -4,7 +4,7 @@
  * the same rules as ``GroveEngine`` in engine.py (clearings, fruit counts, the
  * squirrel and the wheelbarrow), with the same admissible bounds: the
  * fruit-by-fruit unit knapsack (``Bounder.grove_gains``, with the die the
- * wheelbarrow frees; whole cells with at most three cards to play,
+ * wheelbarrow frees; whole cells with at most nine cards to play,
  * ``Bounder.cell_share``) and, with few cards to play, the geometric slot bound
  * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
  * out once and hands over as tables (``Engine.credits``). With a recipe pair
@@ -260,11 +260,8 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
 #define CW_C2(w) ((w) >> 10 & 31)
 #define CW_C1(w) ((w) >> 15 & 31)
 #define CW_CA(w) ((w) >> 20 & 31)
-#define CELL_CARDS 3  /* the knapsack shares whole cells with at most this many cards to play (search.CELL_CARDS) */
+#define CELL_CARDS 9  /* the knapsack shares whole cells with at most this many cards to play (search.CELL_CARDS) */
 #define CELLS_MAX 15  /* and at most this many cells of one kind (search.CELLS_MAX) */
-#if CELL_CARDS > 3 || CELLS_MAX > 15
-#error "fruit_gain's memo key holds 2 bits a count of cards and 4 a count of cells"
-#endif
 
 /* Bounder.cell_share: the knapsack with whole cells, for CELL_CARDS cards to play or fewer
  * (`word`: the fruit's cells on them, CW_*); a die takes at most one cell a card, so at most c2
@@ -326,30 +323,30 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
     return top;
 }
 
-/* unit_share's or cell_share's arguments as one word: the fruit's dice (dkey, kept square by
- * square by tally(): three bits a count per value 2-6 or 10, on a tree or a clearing; the
- * wheelbarrow apart), the ready trees, the supply, then the units and the cards to play, or (with
- * `whole`) the cells. One-to-one while every count stays under 8, which load() makes sure of
- * (memo_ok), and every die shows one of those values. The memo keeps cell_share's *with too. */
+/* unit_share's or cell_share's arguments as two words, the memo's key: the fruit's dice (dkey, kept
+ * square by square by tally(): three bits a count per value 2-6 or 10, on a tree or a clearing;
+ * the wheelbarrow apart); then the ready trees, the supply, and the units and the cards to play
+ * or (with `whole`) the cells. One-to-one while every count of dice stays under 8, which load()
+ * makes sure of (memo_ok), and every die shows one of those values. An entry keeps cell_share's
+ * *with too. */
 static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
     int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
     const int (*dice)[2] = (const int (*)[2])s->dice[f];
     int units = 2 * CW_N2(word) + CW_N1(word);
-    uint64_t key = 0, payload = whole ? 1u << 15 | (uint64_t)(CW_N2(word) | CW_N1(word) << 4 | CW_C2(word) << 8 |
-                                                              CW_C1(word) << 10 | CW_CA(word) << 12)
-                                      : (uint64_t)units << 5 | (uint64_t)k;
-    if (s->memo_ok && !s->unplaced[f] && supply < 8 && units < 128 && k < 32)
-        key = 1ULL << 63 | s->dkey[f] << 26 | (uint64_t)n2 << 23 | (uint64_t)n1 << 20 | (uint64_t)supply << 17 | payload;
-    uint64_t *slot = s->memo + 2 * (mix64(key) & ((1u << MEMO_BITS) - 1));
-    if (key && slot[0] == key) {
-        *with = (int32_t)(slot[1] >> 32);
-        return (int)(uint32_t)slot[1];
+    uint64_t key = 0, low = (uint64_t)n2 << 40 | (uint64_t)n1 << 36 | (uint64_t)supply << 32 |
+                          (whole ? 1ULL << 31 | (uint64_t)word : (uint64_t)units << 5 | (uint64_t)k);
+    if (s->memo_ok && !s->unplaced[f] && supply < 16 && units < 128 && k < 32)
+        key = 1ULL << 63 | s->dkey[f];
+    uint64_t *slot = s->memo + 3 * ((mix64(key) ^ mix64(low + 0x9E3779B97F4A7C15ULL)) & ((1u << MEMO_BITS) - 1));
+    if (key && slot[0] == key && slot[1] == low) {
+        *with = (int32_t)(slot[2] >> 32);
+        return (int)(uint32_t)slot[2];
     }
     int got;
     if (whole) got = cell_share(dice, b2, b1, supply, word, with);
     else { got = unit_share(dice, b2, b1, supply, units, k); *with = NONE; }
-    if (key) { slot[0] = key; slot[1] = (uint64_t)(uint32_t)got | (uint64_t)(uint32_t)*with << 32; }
+    if (key) { slot[0] = key; slot[1] = low; slot[2] = (uint64_t)(uint32_t)got | (uint64_t)(uint32_t)*with << 32; }
     return got;
 }
 
@@ -1676,7 +1673,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             for (int c = 0; c < NCODES; c++)
                 s->pk[wb][kk][c] = pack(c, kk == 6 ? CLEARING : kk / 2, kk == 6 ? 0 : kk % 2 + 1, wb);
     free(s->memo);
-    s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
+    s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     if (!s->memo) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
