@@ -328,7 +328,8 @@ def test_verify_a_puzzle_id(monkeypatch, tmp_path):
 
 
 def test_verify_a_day_not_archived_generates_it(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)  # no puzzles/ here
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "puzzles").mkdir()  # an empty archive here, read before the one shipped with pnp
     p = load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
     asked = []
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: asked.append((game.id, date)) or p)
@@ -337,16 +338,17 @@ def test_verify_a_day_not_archived_generates_it(monkeypatch, tmp_path):
     r = CliRunner().invoke(cli, ["verify", f"orchard-{FIRST}", str(sol)])
     assert r.exit_code == 0, r.output
     assert asked == [("orchard", dt.date(2026, 12, 1))]
-    assert "not in the archive" in r.output and f"target {p.target} met" in r.output
+    assert "not in the archive (puzzles/)" in r.output and f"target {p.target} met" in r.output
 
 
 def test_puzzle_daily_generates_a_day_not_archived(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "puzzles").mkdir()  # an empty archive here, read before the one shipped with pnp
     p = load_puzzle(ARCHIVE / "orchard" / "2026" / f"orchard-{FIRST}.yaml")
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: p)
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", FIRST])
     assert r.exit_code == 0, r.output
-    assert "not in the archive" in r.output and f"target:      {p.target}" in r.output
+    assert "not in the archive (puzzles/)" in r.output and f"target:      {p.target}" in r.output
 
 
 def test_a_puzzle_file_that_is_not_text_is_one_line(tmp_path):

@@ -23,8 +23,14 @@ def out_option(default: str = "output", help: str = "Folder to write into (a sub
                         help=help)
 
 
-def generating_notice(root: str = "puzzles"):
-    """An ``on_generate(puzzle_id)`` callback that tells stderr a day is being generated."""
+def generating_notice(root=None):
+    """An ``on_generate(puzzle_id)`` callback that tells stderr a day is being
+    generated, naming the archive folder searched (default: ``archive_root()``)."""
+    if root is None:
+        from ..puzzles import archive_root
+
+        root = archive_root()
+
     def notice(pid: str) -> None:
         click.echo(f"pnp: {pid} is not in the archive ({root}/); generating it, which takes a few seconds",
                    err=True)

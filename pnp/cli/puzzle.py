@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..games import find_game
-from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
+from ..puzzles import ARCHIVE, ARCHIVE_LOOKUP, ARCHIVED_GAMES, DAILY_GAMES, archive_root
 from . import cli
 from .options import cards_option, deck_from, generating_notice
 
@@ -42,18 +42,19 @@ _GAMES = click.Choice(DAILY_GAMES)
               help="The day (default: today, or PNP_TODAY when set).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle(s) as JSON, answer included.")
 @click.option("--answer", is_flag=True, help="Also print the answer key (spoiler!).")
-@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
-              help="Folder of the published archive.")
+@click.option("--archive", "root", type=click.Path(file_okay=False), default=None,
+              help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")
 @cards_option
-def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | None) -> None:
+def daily_cmd(games, date, as_json: bool, answer: bool, root: str | None, cards: str | None) -> None:
     """The day's puzzle: from the archive, or generated exactly as it would be
     published when that day is not archived (that takes a few seconds)."""
+    root = Path(root) if root is not None else archive_root()
     deck = deck_from(cards)
     day = date or _daily().today()
     out = []
     for gid in games or ARCHIVED_GAMES:
         game = find_game(gid, deck)
-        out.append((game, _daily().daily_puzzle(game, day, Path(root), on_generate=generating_notice(root))))
+        out.append((game, _daily().daily_puzzle(game, day, root, on_generate=generating_notice(root))))
     if as_json:
         data = [p.to_json() for _, p in out]
         click.echo(json.dumps(data[0] if len(data) == 1 else data))
@@ -69,7 +70,7 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: str, cards: str | 
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
 @click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
-              help="Folder of the published archive.")
+              help="Folder of the published archive to write into.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
 @cards_option
 def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: str | None) -> None:
@@ -104,12 +105,12 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
 @click.option("--out", "out", type=click.Path(file_okay=False), default=".", show_default=True,
               help="Folder to write the PDF into.")
-@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
-              help="Folder of the published archive.")
+@click.option("--archive", "root", type=click.Path(file_okay=False), default=None,
+              help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes for days not archived (default: every core).")
 @cards_option
-def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str, jobs: int | None,
+def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str | None, jobs: int | None,
                 cards: str | None) -> None:
     """A printable booklet: a cover, one page per day's puzzle (the deal as
     cards, target, tiers, a grid to sketch on, a score box), a caller sheet
@@ -119,15 +120,16 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str,
     from ..puzzles.collect import gather, missing_days
     from ..render.booklet import booklet_name, write_booklet
 
+    root = Path(root) if root is not None else archive_root()
     deck = deck_from(cards)
     game = find_game(game_id, deck)
     first = start or _daily().today()
     dates = _daily().date_range(first, first + _dt.timedelta(days=days - 1))
-    todo = missing_days(game_id, dates, Path(root))
+    todo = missing_days(game_id, dates, root)
     err = sys.stderr
     with click.progressbar(length=len(todo), label=f"generating {len(todo)} {game_id} puzzles not archived",
                            file=err, hidden=not todo or not err.isatty(), show_pos=True) as bar:
-        puzzles = gather(game, dates, Path(root), cards=cards, jobs=jobs, on_made=lambda _: bar.update(1))
+        puzzles = gather(game, dates, root, cards=cards, jobs=jobs, on_made=lambda _: bar.update(1))
     path = write_booklet(deck, game_id, puzzles, Path(out) / booklet_name(game_id, first, days, paper), paper)
     click.echo(f"wrote {path} ({days} puzzle{'s' if days != 1 else ''}, {puzzles[0].date} to "
                f"{puzzles[-1].date}, {paper})")

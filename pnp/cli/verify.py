@@ -9,7 +9,7 @@ import click
 from ..errors import PnpError
 from ..games import find_game
 from ..notation import parse_solution
-from ..puzzles import resolve_puzzle
+from ..puzzles import archive_root, resolve_puzzle
 from ..render.text import LEGEND, grid_text
 from ..verify import verify
 from . import cli
@@ -41,7 +41,8 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str
     Exit code 0 when the line is legal (and meets the target, if any), 1 when it
     is illegal or misses the target, 2 for bad input.
     """
-    ref = resolve_puzzle(puzzle, on_generate=generating_notice())
+    root = archive_root()
+    ref = resolve_puzzle(puzzle, root, on_generate=generating_notice(root))
     game = find_game(ref.deal.game, deck_from(cards))
     deal = game.parse_deal(ref.deal)
     text, name = _read_solution(solution)

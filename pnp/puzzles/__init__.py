@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from ..errors import NotationError, PuzzleError
 from ..notation import Deal, parse_puzzle_id
 
+#: Where ``pnp puzzle publish`` writes: ``puzzles/`` in the current folder.
+#: Reading goes through :func:`archive_root`.
 ARCHIVE = Path("puzzles")
 #: Games with a daily puzzle, and those whose archive is published in ``puzzles/``.
 DAILY_GAMES = ("orchard", "orchard-pnp", "grove")
@@ -29,7 +32,33 @@ def check_daily_game(game_id: str) -> None:
         raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)})")
 
 
-def archive_path(game: str, date: str, root: Path = ARCHIVE) -> Path:
+#: How ``--help`` describes :func:`archive_root`.
+ARCHIVE_LOOKUP = ("puzzles/ in the current folder, else the archive shipped with pnp "
+                  "(in a source checkout: the checkout's puzzles/)")
+
+
+def archive_root() -> Path:
+    """The archive to read, looked up when called (the current folder can change):
+    ``puzzles/`` in the current folder if there is one; else the copy shipped in
+    the installed package (``pnp/data/puzzles``, copied there by ``setup.py``);
+    else, in a source checkout or editable install, the ``puzzles/`` beside the
+    package (only when that folder also holds ``pyproject.toml``); else
+    ``puzzles`` (which then does not exist: every day is generated)."""
+    if ARCHIVE.is_dir():
+        return ARCHIVE
+    package = Path(str(resources.files("pnp")))
+    shipped = package / "data" / "puzzles"
+    if shipped.is_dir():
+        return shipped
+    checkout = package.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "puzzles").is_dir():
+        return checkout / "puzzles"
+    return ARCHIVE
+
+
+def archive_path(game: str, date: str, root: Path | None = None) -> Path:
+    """The file of a published day under ``root`` (default: :func:`archive_root`)."""
+    root = archive_root() if root is None else Path(root)
     return root / game / date[:4] / f"{game}-{date}.yaml"
 
 
@@ -81,13 +110,14 @@ def load_puzzle_file(path: str | Path) -> PuzzleRef:
                      proven=data.get("proven"), id=data.get("id"))
 
 
-def resolve_puzzle(arg: str, root: Path = ARCHIVE, on_generate=None) -> PuzzleRef:
-    """A puzzle id (from the archive), a puzzle file, or a deal. ``on_generate(id)``
-    is called before a puzzle id that is not archived is generated (seconds)."""
+def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> PuzzleRef:
+    """A puzzle id (from the archive ``root``, default :func:`archive_root`), a
+    puzzle file, or a deal. ``on_generate(id)`` is called before a puzzle id that
+    is not archived is generated (seconds)."""
     pid = parse_puzzle_id(arg)
     if pid is not None:
         game, date = pid
-        path = archive_path(game, date, root)
+        path = archive_path(game, date, archive_root() if root is None else root)
         if path.is_file():
             return load_puzzle_file(path)
         from . import daily  # generated identically when not archived

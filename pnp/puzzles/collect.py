@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..games.base import Game
-from . import ARCHIVE, archive_path
+from . import archive_path, archive_root
 from .daily import Puzzle, load_puzzle, make_puzzles
 
 
@@ -22,17 +22,21 @@ def week_of(day: _dt.date) -> list[_dt.date]:
     return [monday + _dt.timedelta(days=i) for i in range(7)]
 
 
-def missing_days(game_id: str, dates: Sequence[_dt.date], root: Path = ARCHIVE) -> list[_dt.date]:
-    """The days of ``dates`` with no archive file (they must be generated)."""
+def missing_days(game_id: str, dates: Sequence[_dt.date], root: Path | None = None) -> list[_dt.date]:
+    """The days of ``dates`` with no file in the archive ``root`` (default:
+    :func:`archive_root`): they must be generated."""
+    root = archive_root() if root is None else root
     return [d for d in dates if not archive_path(game_id, d.isoformat(), root).is_file()]
 
 
-def gather(game: Game, dates: Sequence[_dt.date], root: Path = ARCHIVE, *, cards: str | None = None,
+def gather(game: Game, dates: Sequence[_dt.date], root: Path | None = None, *, cards: str | None = None,
            jobs: int | None = None, on_made: Callable[[Puzzle], None] | None = None) -> list[Puzzle]:
-    """The puzzles of ``dates`` in order. ``on_made`` is called after each
+    """The puzzles of ``dates`` in order, from the archive ``root`` (default:
+    :func:`archive_root`) or generated. ``on_made`` is called after each
     generated (not archived) puzzle, e.g. to move a progress bar. With several
     days to generate, worker processes reload the deck from ``cards`` (the same
     file ``game`` was made from; ``None`` = the default cards file)."""
+    root = archive_root() if root is None else root
     found: dict[_dt.date, Puzzle] = {}
     todo = []
     for d in dates:

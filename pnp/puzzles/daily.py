@@ -45,7 +45,7 @@ from typing import Iterable, Iterator
 from ..errors import NotationError, PuzzleError
 from ..games.base import Game
 from ..notation import CardRef, Deal, Move
-from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path,  # noqa: F401
+from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path, archive_root,  # noqa: F401
                 check_daily_game, parse_puzzle_yaml, read_puzzle_yaml)
 from .difficulty import WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
 from .rng import DealRandom, seed_text
@@ -312,11 +312,12 @@ def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
                   tuple(moves), k, GENERATOR, tuple(r.score for r in ladder))
 
 
-def daily_puzzle(game: Game, date: _dt.date | str, root: Path = ARCHIVE, on_generate=None) -> Puzzle:
-    """The day's puzzle from the archive, or generated identically when not
-    archived (``on_generate(puzzle_id)`` is called first: that takes seconds)."""
+def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_generate=None) -> Puzzle:
+    """The day's puzzle from the archive ``root`` (default: :func:`archive_root`),
+    or generated identically when not archived (``on_generate(puzzle_id)`` is
+    called first: that takes seconds)."""
     d = date if isinstance(date, str) else date.isoformat()
-    path = archive_path(game.id, d, root)
+    path = archive_path(game.id, d, archive_root() if root is None else root)
     if path.is_file():
         return load_puzzle(path)
     if on_generate is not None:
@@ -351,7 +352,8 @@ def _make_job(job: tuple) -> Puzzle:
 
 def publish(game: Game, dates: Iterable[_dt.date], root: Path = ARCHIVE, *, cards: str | None = None,
             jobs: int | None = None) -> Iterator[Published]:
-    """Write each day's puzzle into the archive, in date order.
+    """Write each day's puzzle into the archive ``root`` (default: ``puzzles/``
+    in the current folder, never the copy shipped with pnp), in date order.
 
     A file already published is regenerated and compared: equal -> left as it
     is; different -> :class:`PuzzleError` (published files are never rewritten).

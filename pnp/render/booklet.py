@@ -661,16 +661,17 @@ def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequ
     """The ``puzzles`` stage of ``pnp build``, into ``out``: for each game, today's
     puzzle as text (as ``pnp puzzle daily`` prints it), JSON (answer included) and
     a one-page PDF, and the booklet of the week containing today (Monday to
-    Sunday; A4 and Letter) with its caller sheet. Days not in the archive are
-    generated (seconds each); ``progress`` hears about each one."""
+    Sunday; A4 and Letter) with its caller sheet. Days not in the archive
+    (``root``, default :func:`pnp.puzzles.archive_root`) are generated (seconds
+    each); ``progress`` hears about each one."""
     import json
 
-    from ..puzzles import ARCHIVE
+    from ..puzzles import archive_root
     from ..puzzles.collect import gather, week_of
     from ..puzzles.daily import describe, today
 
     day = day or today()
-    root = ARCHIVE if root is None else Path(root)
+    root = archive_root() if root is None else Path(root)
     jobs = None if cards is not None or _is_default_deck(deck) else 1  # workers reload the deck from a file
     week = week_of(day)
     written: list[Path] = []
