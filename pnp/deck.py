@@ -18,7 +18,8 @@ from typing import Any, Iterator
 
 import yaml
 
-from .errors import DeckError
+from .errors import DeckError, PnpError
+from .fsutil import decode_text
 
 SOLITAIRE_GAMES = ("orchard", "orchard-pnp", "grove")
 GAMES = SOLITAIRE_GAMES + ("orchards-market",)
@@ -225,16 +226,28 @@ def load_deck(path: str | os.PathLike | None = None) -> Deck:
     try:
         st = p.stat()
         key = (str(p.resolve()), st.st_mtime, st.st_size)
-        text = p.read_text(encoding="utf-8")
+        text = decode_text(p.read_bytes(), name)
     except FileNotFoundError:
         raise DeckError([(name, None, "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError([(name, None, f"cannot read: {exc}")]) from None
+    except OSError as exc:
+        raise DeckError([(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+    except PnpError as exc:
+        raise DeckError([(name, exc.line, exc.message)]) from None
     if key in _cache:
         return _cache[key]
     deck = parse_deck(text, name)
     _cache[key] = deck
     return deck
+
+
+_KIND_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
+
+
+def _kinds(types: tuple[type, ...]) -> str:
+    """How a message names the types a value may have: "a whole number", "a number or text"."""
+    if float in types:
+        types = tuple(t for t in types if t is not int)
+    return " or ".join(_KIND_WORDS.get(t, t.__name__) for t in types)
 
 
 class _Problems:
@@ -339,7 +352,7 @@ class _Reader:
 
     def value(self, node: yaml.Node, what: str, types: tuple[type, ...]) -> Any:
         if not self._check_tag(node) or not isinstance(node, yaml.ScalarNode):
-            self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}")
+            self.p.add(node, f"{what} must be {_kinds(types)}")
             return None
         try:
             v = _scalar(node)
@@ -347,12 +360,12 @@ class _Reader:
             self.p.add(node, f"{what}: {exc}")
             return None
         if isinstance(v, bool) and bool not in types:
-            self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}, not {v!r}")
+            self.p.add(node, f"{what} must be {_kinds(types)}, not {v!r}")
             return None
         if not isinstance(v, types):
             if str in types and isinstance(v, (int, float)):
                 return str(node.value)
-            self.p.add(node, f"{what} must be a {' or '.join(t.__name__ for t in types)}, not {node.value!r}")
+            self.p.add(node, f"{what} must be {_kinds(types)}, not {node.value!r}")
             return None
         return v
 

@@ -1,4 +1,7 @@
-"""Atomic file writes: a reader never sees a half-written file."""
+"""Atomic file writes: a reader never sees a half-written file.
+
+A folder or file that cannot be written is a :class:`~pnp.errors.PnpError`
+naming the path (exit code 2), not a traceback."""
 from __future__ import annotations
 
 import os
@@ -6,6 +9,23 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+
+from .errors import PnpError
+
+
+def decode_text(data: bytes, file: str) -> str:
+    """UTF-8 text read from ``file``, without the byte-order mark some editors write;
+    other bytes are an error naming the line they are on."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PnpError("not UTF-8 text", file=file, line=data[:exc.start].count(b"\n") + 1) from None
+
+
+def cannot_write(exc: OSError, path: str | os.PathLike) -> PnpError:
+    """The one-line error for an output ``path`` the system refused."""
+    where = exc.filename if exc.filename is not None else path
+    return PnpError(f"cannot write: {exc.strerror or exc}", file=str(where))
 
 
 def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
@@ -22,13 +42,19 @@ def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     """Yield a temporary path to write to; on success it replaces ``path``."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise cannot_write(exc, target.parent) from None
     os.close(fd)
     try:
         yield tmp
         os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise cannot_write(exc, target) from None
     except BaseException:
         try:
             os.unlink(tmp)

@@ -913,10 +913,10 @@ def test_cli_solve_says_whether_the_recipe_target_is_reachable():
     runner = CliRunner()
     res = runner.invoke(cli, ["solve", "grove:1,2,3,4;recipes=10,11"])
     assert res.exit_code == 0, res.output
-    assert "target 74: out of reach: no line scores more than 45" in res.output.splitlines()
+    assert "# target 74: out of reach: no line scores more than 45" in res.output.splitlines()
     res = runner.invoke(cli, ["solve", "grove:1,14,7,3,15,9,2,10,6;recipes=16,13", "--time-limit", "1"])
     assert res.exit_code == 0, res.output
-    assert "target 67: reached by this line" in res.output.splitlines()
+    assert "# target 67: reached by this line" in res.output.splitlines()
     res = runner.invoke(cli, ["solve", "orchard:4,7,8"])
     assert "target" not in res.output
 

@@ -2,7 +2,8 @@
 
 Each command lives in its own module here and only parses options, calls one
 library function and prints. Errors: a :class:`~pnp.errors.PnpError` becomes a
-one-line message on stderr and its exit code (2 for bad input).
+one-line message on stderr and its exit code (2 for bad input); so does a bad
+option (click's "Error: ..." line, exit code 2).
 """
 from __future__ import annotations
 
@@ -24,9 +25,18 @@ class Failure(click.ClickException):
 
 
 class PnpGroup(click.Group):
+    """Turns errors into one line each: a PnpError into its message and exit code;
+    a bad option or argument of any command into click's "Error: ..." line, exit
+    code 2, without the usage lines before it (``--help`` shows those)."""
+
+    group_class = type  # sub-groups (``pnp puzzle``) are PnpGroups too
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            exc.ctx = None
+            raise
         except DeckError as exc:
             lines = exc.lines()
             for line in lines[:-1]:

@@ -1,6 +1,7 @@
 """``pnp deck``: one game's print files (PDF sheets, SVG cards, PNG cards, TTS sheets)."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import click
@@ -19,23 +20,14 @@ class OffsetType(click.ParamType):
             x, y = (float(v) for v in str(value).split(","))
         except ValueError:
             self.fail(f"{value!r} is not X,Y in millimetres (like 0.5,-1)", param, ctx)
+        if not (math.isfinite(x) and math.isfinite(y)):
+            self.fail(f"{value!r} is not X,Y in millimetres (like 0.5,-1)", param, ctx)
         if abs(x) > 20 or abs(y) > 20:
             self.fail(f"{value!r}: an offset of more than 20 mm is not printer drift", param, ctx)
         return (x, y)
 
 
-class _OneLineErrors(click.Command):
-    """Bad options: one line ("Error: ..."), exit 2, no usage dump."""
-
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as exc:
-            exc.ctx = None
-            raise
-
-
-@cli.command("deck", cls=_OneLineErrors)
+@cli.command("deck")
 @click.argument("game")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, metavar="MM",

@@ -1,6 +1,8 @@
 """Options shared by several commands."""
 from __future__ import annotations
 
+import math
+
 import click
 
 from ..deck import Deck, load_deck
@@ -12,6 +14,21 @@ cards_option = click.option(
 
 def deck_from(cards: str | None) -> Deck:
     return load_deck(cards)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds, 0 or more: NaN and infinity are bad input too."""
+
+    name = "number of seconds"
+
+    def __init__(self):
+        super().__init__(min=0)
+
+    def convert(self, value, param, ctx):
+        v = super().convert(value, param, ctx)
+        if not math.isfinite(v):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return v
 
 
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,

@@ -6,7 +6,6 @@ from pathlib import Path
 import click
 
 from . import cli
-from .deck import _OneLineErrors
 from .options import cards_option, deck_from, out_option, paper_option
 
 
@@ -20,7 +19,7 @@ def game_deck(deck, game: str):
         raise PnpError(f"unknown game {game!r} (expected one of: {', '.join(deck.game_ids)})") from None
 
 
-@cli.command("rules", cls=_OneLineErrors)
+@cli.command("rules")
 @click.argument("game")
 @paper_option
 @out_option()

@@ -6,12 +6,11 @@ from pathlib import Path
 import click
 
 from . import cli
-from .deck import _OneLineErrors
 from .options import cards_option, deck_from, out_option, paper_option
 from .rules import game_deck
 
 
-@cli.command("scorepad", cls=_OneLineErrors)
+@cli.command("scorepad")
 @click.argument("game")
 @paper_option
 @out_option()

@@ -14,7 +14,7 @@ import click
 from ..games import find_game
 from ..notation import Deal
 from . import cli
-from .options import cards_option, deck_from
+from .options import Seconds, cards_option, deck_from
 
 DEFAULT_LIMIT = 60.0
 
@@ -43,7 +43,7 @@ def ctrl_c_stops(err):
 @cli.command("solve")
 @click.argument("deal")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (SPEC §6).")
-@click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=DEFAULT_LIMIT,
+@click.option("--time-limit", "time_limit", type=Seconds(), default=DEFAULT_LIMIT,
               show_default=True, metavar="S",
               help="Stop after S seconds with the best line so far and a proven upper bound; "
                    "0 searches to the end however long that takes.")
@@ -82,16 +82,18 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
     if as_json:
         click.echo(json.dumps(sol.to_json()))
         return
+    # the text is a solution file (SPEC §5): what is not a move is a comment, so
+    # `pnp solve DEAL > line.txt` then `pnp verify DEAL line.txt` replays it
     status = "proven best" if sol.proven else f"not proven; the best is at most {sol.bound}"
-    click.echo(f"{sol.deal.format()}")
-    click.echo(f"score {sol.score} ({status}); {sol.nodes:,} positions in {sol.seconds:.1f} s")
+    click.echo(f"# {sol.deal.format()}")
+    click.echo(f"# score {sol.score} ({status}); {sol.nodes:,} positions in {sol.seconds:.1f} s")
     if sol.target is not None:
         reach = {True: "reached by this line",
                  False: f"out of reach: no line scores more than {sol.bound}",
                  None: f"not reached by this line; a line of up to {sol.bound} may exist"}[sol.reachable]
-        click.echo(f"target {sol.target}: {reach}")
+        click.echo(f"# target {sol.target}: {reach}")
     tier = game.tier(sol.score)
     if tier:
-        click.echo(f"tier: {tier.name}")
+        click.echo(f"# tier: {tier.name}")
     for i, m in enumerate(sol.moves, 1):
         click.echo(f"{m.format():24} # move {i}")

@@ -7,6 +7,7 @@ import sys
 import click
 
 from ..errors import PnpError
+from ..fsutil import decode_text
 from ..games import find_game
 from ..notation import parse_solution
 from ..puzzles import archive_root, resolve_puzzle
@@ -17,15 +18,23 @@ from .options import cards_option, deck_from, generating_notice
 
 
 def _read_solution(path: str) -> tuple[str, str]:
+    """The text of a solution file, or of stdin for ``-``: UTF-8, a byte-order mark
+    (Windows editors write one) dropped; other bytes are an error naming the line."""
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read(), path
-    except FileNotFoundError:
-        raise PnpError("no such file", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"cannot read: {exc}", file=path) from None
+        name = "<stdin>"
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+    else:
+        name = path
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except FileNotFoundError:
+            raise PnpError("no such file", file=path) from None
+        except OSError as exc:
+            raise PnpError(f"cannot read: {exc.strerror or exc}", file=path) from None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff"), name
+    return decode_text(data, name), name
 
 
 @cli.command("verify")

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..errors import NotationError, PuzzleError
+from ..errors import NotationError, PnpError, PuzzleError
+from ..fsutil import decode_text
 from ..notation import Deal, parse_puzzle_id
 
 #: Where ``pnp puzzle publish`` writes: ``puzzles/`` in the current folder.
@@ -81,11 +82,13 @@ def read_puzzle_yaml(path: str | Path) -> dict:
     """The mapping of a puzzle file; unreadable files and bad YAML are one-line errors."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except OSError as exc:
         raise PuzzleError(f"cannot read puzzle file: {exc.strerror}", file=str(p)) from None
-    except UnicodeDecodeError:
-        raise PuzzleError("puzzle file is not UTF-8 text", file=str(p)) from None
+    try:
+        text = decode_text(data, str(p))
+    except PnpError as exc:
+        raise PuzzleError(f"puzzle file is {exc.message}", file=exc.file, line=exc.line) from None
     return parse_puzzle_yaml(text, str(p))
 
 

@@ -62,7 +62,7 @@ class PrintOptions:
             raise PnpError(f"unknown duplex {self.duplex!r} (expected one of: {', '.join(DUPLEX)})")
         if not 0 <= self.bleed <= 10:
             raise PnpError(f"bleed must be between 0 and 10 mm, not {self.bleed:g}")
-        if any(abs(v) > 20 for v in self.back_offset):
+        if not all(abs(v) <= 20 for v in self.back_offset):  # NaN fails too
             raise PnpError("back offset must be within 20 mm")
 
 

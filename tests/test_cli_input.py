@@ -1,0 +1,135 @@
+"""Bad input and awkward files at the command line: one line naming the file
+(and line), exit code 2, never a traceback; files a user saves are read back."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.deck import load_deck
+from pnp.errors import DeckError, PnpError
+from pnp.fsutil import atomic_write, decode_text
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def one_line_error(res, *words):
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    lines = [x for x in res.output.splitlines() if x.strip()]
+    assert len(lines) == 1, res.output
+    for w in words:
+        assert w in lines[0], lines[0]
+    return lines[0]
+
+
+# --------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-1", "abc"])
+def test_solve_refuses_a_time_limit_that_is_not_seconds(value):
+    one_line_error(run("solve", "orchard:1,2,3", "--time-limit", value), "--time-limit")
+
+
+@pytest.mark.parametrize("value", ["nan,0", "0,nan", "inf,0", "30,0", "abc"])
+def test_deck_refuses_a_back_offset_that_is_not_millimetres(tmp_path, value):
+    one_line_error(run("deck", "orchard", "--back-offset", value, "--out", str(tmp_path)), "--back-offset")
+    assert not any(tmp_path.iterdir())  # nothing written
+
+
+def test_print_options_refuse_a_nan_offset():
+    from pnp.render.sheets import PrintOptions
+
+    with pytest.raises(PnpError, match="within 20 mm"):
+        PrintOptions(back_offset=(math.nan, 0.0))
+
+
+# --------------------------------------------------------------- output folders
+
+
+def test_an_output_folder_that_cannot_be_made_is_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for args in (["rules", "orchard"], ["scorepad", "grove"], ["deck", "orchard", "--format", "svg"]):
+        line = one_line_error(run(*args, "--out", str(blocker / "out")), "cannot write")
+        assert str(blocker) in line
+
+
+def test_atomic_write_names_the_path_it_cannot_write(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    with pytest.raises(PnpError) as err:
+        atomic_write(blocker / "sub" / "f.txt", "data")
+    assert err.value.exit_code == 2 and str(blocker) in str(err.value)
+
+
+# --------------------------------------------------------------- solve -> verify
+
+
+@pytest.mark.parametrize("deal", ["orchard:4,7,8,3,14", "grove:1,2,3,4;recipes=10,11"])
+def test_what_solve_prints_is_a_solution_file(tmp_path, deal):
+    """``pnp solve DEAL > line.txt`` then ``pnp verify DEAL line.txt``: the same score."""
+    res = run("solve", deal, "--time-limit", "10")
+    assert res.exit_code == 0, res.output
+    score = int(next(x for x in res.output.splitlines() if x.startswith("# score ")).split()[2])
+    line = tmp_path / "line.txt"
+    line.write_text(res.output, encoding="utf-8")
+    res = run("verify", deal, str(line), "--json")
+    assert res.exit_code in (0, 1), res.output  # 1: a recipe target missed
+    verdict = json.loads(res.output)
+    assert verdict["legal"] and verdict["complete"] and verdict["score"] == score
+    piped = run("verify", deal, "-", "--json", input=line.read_text(encoding="utf-8"))
+    assert json.loads(piped.output)["score"] == score
+
+
+# --------------------------------------------------------------- encodings
+
+
+def test_a_solution_file_with_a_byte_order_mark_is_read(tmp_path):
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(b"\xef\xbb\xbf2 r0 -1,1\n")
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(b"2 r0 -1,1\n")
+    want = json.loads(run("verify", "orchard:1,2,3", str(plain), "--json").output)
+    assert json.loads(run("verify", "orchard:1,2,3", str(bom), "--json").output) == want
+    piped = run("verify", "orchard:1,2,3", "-", "--json", input=b"\xef\xbb\xbf2 r0 -1,1\n")
+    assert json.loads(piped.output) == want
+
+
+def test_a_solution_file_that_is_not_utf8_names_the_line(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"2 r0 -1,1\n\n\xff\xfe\n")
+    one_line_error(run("verify", "orchard:1,2,3", str(bad)), f"{bad}:3:", "not UTF-8")
+    one_line_error(run("verify", "orchard:1,2,3", "-", input=b"\xff\n"), "<stdin>:1:", "not UTF-8")
+
+
+def test_a_cards_file_that_is_not_utf8_names_the_line(tmp_path):
+    bad = tmp_path / "cards.yaml"
+    bad.write_bytes(b"version: 1\ngames:\n  orchard:\n    title: \xff\n")
+    with pytest.raises(DeckError) as err:
+        load_deck(bad)
+    assert err.value.lines() == [f"{bad}:4: not UTF-8 text"]
+    one_line_error(run("rules", "orchard", "--cards", str(bad), "--out", str(tmp_path)), f"{bad}:4:")
+
+
+def test_decode_text():
+    assert decode_text(b"\xef\xbb\xbfa\nb", "f") == "a\nb"
+    with pytest.raises(PnpError) as err:
+        decode_text(b"a\nb\n\x80", "f")
+    assert (err.value.file, err.value.line) == ("f", 3)
+
+
+def test_a_type_error_in_the_cards_file_reads_as_english(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("version: 1\ngames:\n  orchard:\n    title: Orchard\n    dice_per_fruit: many\n"
+                     "    fruits: {A: {name: Apple, colour: '#D55E00', shape: circle}}\n"
+                     "    cards:\n      - {id: 1, face: ['A A', 'A A', 'A A']}\n", encoding="utf-8")
+    with pytest.raises(DeckError) as err:
+        load_deck(cards)
+    assert any("dice_per_fruit must be a whole number, not 'many'" in x for x in err.value.lines()), err.value.lines()
