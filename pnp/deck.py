@@ -432,13 +432,17 @@ def _int(r: _Reader, node: yaml.Node, what: str, lo: int | None = None, hi: int 
     return v
 
 
-def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[Fruit, ...]:
+def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], set[str]]:
+    """The game's fruits, and every fruit key declared: a fruit whose definition has a
+    problem is reported once, and cards naming its key are not reported again."""
     m = r.mapping(node, f"{game}.fruits", free=True) or {}
     out = []
+    declared = set()
     for key, (kn, vn) in m.items():
         if not _FRUIT_KEY.match(key):
             r.p.add(kn, f"{game}.fruits: fruit key {key!r} must be one capital letter")
             continue
+        declared.add(key)
         f = r.mapping(vn, f"{game}.fruits.{key}", required=("name", "colour", "shape"))
         if not f:
             continue
@@ -459,7 +463,7 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[Fruit, ...]:
     shapes = [f.shape for f in out]
     if len(set(shapes)) != len(shapes):
         r.p.add(node, f"{game}.fruits: every fruit needs its own shape (colour is never the only cue)")
-    return tuple(out)
+    return tuple(out), declared
 
 
 def _face(r: _Reader, node: yaml.Node, what: str, fruits: set[str], counted: bool) -> Face | None:
@@ -588,11 +592,10 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str) -> GameDeck | None:
     if not m:
         return None
     title = r.value(m["title"][1], f"{gid}.title", (str,)) if "title" in m else _TITLES[gid]
-    fruits = _fruits(r, m["fruits"][1], gid) if "fruits" in m else ()
-    keys = {f.key for f in fruits}
+    fruits, keys = _fruits(r, m["fruits"][1], gid) if "fruits" in m else ((), set())
     style = r.plain(m["style"][1], f"{gid}.style") if "style" in m else ()
     if gid == "orchards-market":
-        return _market(r, gid, m, title, fruits, style, file, before)
+        return _market(r, gid, m, title, fruits, keys, style, file, before)
 
     dice = _int(r, m["dice_per_fruit"][1], f"{gid}.dice_per_fruit", 0, 99) if "dice_per_fruit" in m else 5
     tok_key = "squirrels" if gid == "grove" else "rotten_tokens"
@@ -630,13 +633,23 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str) -> GameDeck | None:
                     dice_per_fruit=dice, mismatch_tokens=tokens, style=style or (), source=file)
 
 
+def _card_label(gid: str, node: yaml.Node) -> str:
+    """``GAME card N`` where the card's id can be read, for messages about its keys."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == "id" and isinstance(v, yaml.ScalarNode) and v.value:
+                return f"{gid} card {v.value}"
+    return f"{gid} card"
+
+
 def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str]) -> Card | None:
+    label = _card_label(gid, node)
     if gid == "orchard-pnp":
-        m = r.mapping(node, f"{gid} card", required=("id", "a", "b"))
+        m = r.mapping(node, label, required=("id", "a", "b"))
     elif gid == "grove":
-        m = r.mapping(node, f"{gid} card", required=("id", "face", "recipe"))
+        m = r.mapping(node, label, required=("id", "face", "recipe"))
     else:
-        m = r.mapping(node, f"{gid} card", required=("id", "face"))
+        m = r.mapping(node, label, required=("id", "face"))
     if not m or "id" not in m:
         return None
     cid = _int(r, m["id"][1], f"{gid} card id", 1, 999)
@@ -667,9 +680,8 @@ def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str]) -> Card | None:
     return Card(cid, tuple(faces), recipe)
 
 
-def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...], style: Any,
+def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...], keys: set[str], style: Any,
             file: str, before: int) -> GameDeck | None:
-    keys = {f.key for f in fruits}
     counts: list[tuple[str, int]] = []
     fc = (r.mapping(m["fruit_cards"][1], f"{gid}.fruit_cards", free=True) or {}) if "fruit_cards" in m else {}
     for key, (kn, vn) in fc.items():

@@ -133,3 +133,20 @@ def test_a_type_error_in_the_cards_file_reads_as_english(tmp_path):
     with pytest.raises(DeckError) as err:
         load_deck(cards)
     assert any("dice_per_fruit must be a whole number, not 'many'" in x for x in err.value.lines()), err.value.lines()
+
+
+# --------------------------------------------------------------- puzzle files
+
+
+def test_problems_in_a_puzzle_file_name_the_file_and_line(tmp_path):
+    moves = tmp_path / "m.txt"
+    moves.write_text("1 r0 0,0\n")
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text('# my puzzle\ndeal: "grove:2,10,1,99"\ntarget: 40\n')
+    one_line_error(run("verify", str(unknown), str(moves)), f"{unknown}:2:", "no card 99")
+    target = tmp_path / "target.yaml"
+    target.write_text('deal: "orchard:1,2,3"\ntarget: four\n')
+    one_line_error(run("verify", str(target), str(moves)), f"{target}:2:", "'target' must be a whole number")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('\ndeal: "orchard:1,2;;"\n')
+    one_line_error(run("verify", str(bad), str(moves)), f"{bad}:2:", "bad deal")

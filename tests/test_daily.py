@@ -306,9 +306,14 @@ def test_puzzle_daily_uses_today(monkeypatch):
     assert json.loads(r.output)["date"] == "2026-12-25"
 
 
-def test_puzzle_daily_bad_date():
+def test_puzzle_daily_bad_date(monkeypatch):
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--date", "2026-02-30"])
-    assert r.exit_code == 2 and "bad date" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "no such day: 2026-02-30" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--date", "26-2-3"])
+    assert r.exit_code == 2 and "bad date '26-2-3' (expected YYYY-MM-DD" in r.output
+    monkeypatch.setenv("PNP_TODAY", "soon")
+    r = CliRunner().invoke(cli, ["puzzle", "daily"])
+    assert r.exit_code == 2 and "PNP_TODAY: bad date 'soon'" in r.output
 
 
 def test_verify_a_puzzle_id(monkeypatch, tmp_path):

@@ -104,7 +104,7 @@ class TestValidation:
     def test_unknown_key_in_a_card(self, tmp_path):
         text = GOOD.replace('{id: 2, face', '{id: 2, colour: red, face')
         [line] = problems(tmp_path, text)
-        assert f":{line_of(text, 'colour: red')}: orchard card: unknown key 'colour'" in line
+        assert f":{line_of(text, 'colour: red')}: orchard card 2: unknown key 'colour'" in line
 
     def test_wrong_row_count(self, tmp_path):
         text = GOOD.replace('["A P", "P A", "A P"]', '["A P", "P A"]')
@@ -141,12 +141,19 @@ class TestValidation:
     def test_missing_field(self, tmp_path):
         text = GOOD.replace('{id: 2, face: ["P P", "A A", "A P"]}', "{id: 2}")
         [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, '{id: 2}')}: orchard card: missing key 'face'")
+        assert line.endswith(f":{line_of(text, '{id: 2}')}: orchard card 2: missing key 'face'")
 
     def test_missing_recipe(self, tmp_path):
         text = GOOD.replace("        recipe: {name: Pie", "        # recipe: {name: Pie")
         [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, '- id: 1')}: grove card: missing key 'recipe'")
+        assert line.endswith(f":{line_of(text, '- id: 1')}: grove card 1: missing key 'recipe'")
+
+    def test_a_bad_fruit_is_reported_once_not_on_every_card(self, tmp_path):
+        """Its cards still name a declared key: no "unknown fruit key" for each of them."""
+        text = GOOD.replace('colour: "#D55E00"', 'colour: red', 1)
+        assert text != GOOD
+        [line] = problems(tmp_path, text)
+        assert line.endswith("orchard.fruits.A.colour must look like '#D55E00', not 'red'")
 
     def test_recipe_condition_outside_the_vocabulary(self, tmp_path):
         text = GOOD.replace("condition: {dice_at_least: {fruit: O, count: 3}}", "condition: {free_lunch: true}")

@@ -1,7 +1,7 @@
 """Puzzles: finding the puzzle a user names (id, file or deal)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -26,6 +26,16 @@ class PuzzleRef:
     best: int | None = None
     proven: bool | None = None
     id: str | None = None
+    #: the puzzle file it was read from, and the line of its ``deal:``: errors in the
+    #: deal that only the cards can find (a card the deck lacks) are reported there
+    source: str | None = field(default=None, compare=False)
+    deal_line: int | None = field(default=None, compare=False)
+
+    def in_source(self, exc: PnpError) -> PnpError:
+        """``exc``, a problem with :attr:`deal`, reported against the puzzle file."""
+        if self.source is None:
+            return exc
+        return PuzzleError(exc.message, file=self.source, line=self.deal_line)
 
 
 def check_daily_game(game_id: str) -> None:
@@ -92,25 +102,36 @@ def read_puzzle_yaml(path: str | Path) -> dict:
     return parse_puzzle_yaml(text, str(p))
 
 
+def _key_lines(path: str | Path) -> dict[str, int]:
+    """The line of each top-level key of a puzzle file that :func:`read_puzzle_yaml` read."""
+    import yaml
+
+    node = yaml.compose(Path(path).read_bytes().decode("utf-8-sig"))
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {k.value: k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+
+
 def load_puzzle_file(path: str | Path) -> PuzzleRef:
     """Read a puzzle file: a published one (``puzzles/GAME/YYYY/GAME-YYYY-MM-DD.yaml``)
     or one of a user's own with just ``deal:`` (and maybe ``target:``)."""
     p = str(path)
     data = read_puzzle_yaml(path)
+    lines = _key_lines(path)
     if "deal" not in data:
         raise PuzzleError("puzzle file has no 'deal:'", file=p, line=1)
     try:
         deal = Deal.parse(str(data["deal"]))
     except NotationError as exc:  # report it against the file
-        raise PuzzleError(str(exc), file=p) from None
+        raise PuzzleError(exc.message, file=p, line=lines.get("deal")) from None
 
     def opt_int(key):
         v = data.get(key)
         if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-            raise PuzzleError(f"puzzle file: {key!r} must be a whole number", file=p)
+            raise PuzzleError(f"puzzle file: {key!r} must be a whole number", file=p, line=lines.get(key))
         return v
     return PuzzleRef(deal=deal, target=opt_int("target"), best=opt_int("best"),
-                     proven=data.get("proven"), id=data.get("id"))
+                     proven=data.get("proven"), id=data.get("id"), source=p, deal_line=lines.get("deal"))
 
 
 def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> PuzzleRef:

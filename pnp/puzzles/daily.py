@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -67,20 +68,22 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 # ---------------------------------------------------------------- dates
 
 
-def parse_date(text: str) -> _dt.date:
-    """``YYYY-MM-DD`` -> date, or a :class:`PuzzleError` saying what is wrong."""
+def parse_date(text: str, source: str = "") -> _dt.date:
+    """``YYYY-MM-DD`` -> date, or a :class:`PuzzleError` saying what is wrong
+    (``source``, like ``"PNP_TODAY"``, names where the text came from)."""
+    where = f"{source}: " if source else ""
+    if not (isinstance(text, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII)):
+        raise PuzzleError(f"{where}bad date {text!r} (expected YYYY-MM-DD, like 2026-12-01)")
     try:
-        if len(text) != 10:
-            raise ValueError
         return _dt.date.fromisoformat(text)
-    except (ValueError, TypeError):
-        raise PuzzleError(f"bad date {text!r} (expected YYYY-MM-DD, like 2026-12-01)") from None
+    except ValueError:
+        raise PuzzleError(f"{where}no such day: {text}") from None
 
 
 def today() -> _dt.date:
     """Today's date, or ``PNP_TODAY`` (YYYY-MM-DD) when set (for reproducible builds)."""
     env = os.environ.get("PNP_TODAY")
-    return parse_date(env) if env else _dt.date.today()
+    return parse_date(env, "PNP_TODAY") if env else _dt.date.today()
 
 
 def date_range(start: _dt.date, end: _dt.date) -> list[_dt.date]:
