@@ -150,3 +150,20 @@ def test_problems_in_a_puzzle_file_name_the_file_and_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text('\ndeal: "orchard:1,2;;"\n')
     one_line_error(run("verify", str(bad), str(moves)), f"{bad}:2:", "bad deal")
+
+
+# --------------------------------------------------------------- verify's words
+
+
+def test_verify_says_when_the_game_ended_with_cards_unplayed():
+    from positions import position
+
+    from pnp.cli.verify import describe
+    from pnp.verify import Verdict
+
+    _, stuck = position("orchard:7,11,13,5", ["A! P!"])  # both trees rotten: no card fits
+    assert stuck.over and stuck.hand
+    v = Verdict(legal=True, complete=True, score=-6, target=None, met_target=None, error=None, states=(stuck,))
+    assert describe(v, "x").endswith("game over with 3 cards unplayed: no hand card can be placed")
+    finished = Verdict(legal=True, complete=True, score=5, target=None, met_target=None, error=None)
+    assert "game over" not in describe(finished, "x")

@@ -89,4 +89,8 @@ def describe(v, name: str) -> str:
     text = " — ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")
     if not v.complete:
         text += " — incomplete: a legal move remains"
+    elif v.states and v.states[-1].hand:
+        end = v.states[-1]
+        n = len(end.hand) + len(end.draw_pile)
+        text += f" — game over with {n} card{'s' if n != 1 else ''} unplayed: no hand card can be placed"
     return text
