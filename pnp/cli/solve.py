@@ -56,7 +56,9 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
     search finishes in time; otherwise the bound says how far off it can be.
     Ctrl-C ends the search early the same way (twice: abort).
     For a Grove recipe challenge the score includes the recipes' bonuses, and
-    a line says whether its target is reached, out of reach, or still open."""
+    a line says whether its target is reached, out of reach, or still open.
+    What it prints is a solution file (all but the moves are # comments):
+    save it and `pnp verify DEAL FILE` replays it."""
     parsed = Deal.parse(deal)
     game = find_game(parsed.game, deck_from(cards))
     limit = time_limit or None
