@@ -18,9 +18,9 @@ class OffsetType(click.ParamType):
             return value
         try:
             x, y = (float(v) for v in str(value).split(","))
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise ValueError
         except ValueError:
-            self.fail(f"{value!r} is not X,Y in millimetres (like 0.5,-1)", param, ctx)
-        if not (math.isfinite(x) and math.isfinite(y)):
             self.fail(f"{value!r} is not X,Y in millimetres (like 0.5,-1)", param, ctx)
         if abs(x) > 20 or abs(y) > 20:
             self.fail(f"{value!r}: an offset of more than 20 mm is not printer drift", param, ctx)

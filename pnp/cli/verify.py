@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..errors import DeckError, PnpError
+from ..errors import PnpError
 from ..fsutil import decode_text
 from ..games import find_game
 from ..notation import parse_solution
@@ -52,11 +52,10 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str
     """
     root = archive_root()
     ref = resolve_puzzle(puzzle, root, on_generate=generating_notice(root))
+    deck = deck_from(cards)
     try:
-        game = find_game(ref.deal.game, deck_from(cards))
+        game = find_game(ref.deal.game, deck)
         deal = game.parse_deal(ref.deal)
-    except DeckError:
-        raise
     except PnpError as exc:  # a deal the cards cannot deal: say which puzzle file holds it
         raise ref.in_source(exc) from None
     text, name = _read_solution(solution)

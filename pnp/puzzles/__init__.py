@@ -26,16 +26,15 @@ class PuzzleRef:
     best: int | None = None
     proven: bool | None = None
     id: str | None = None
-    #: the puzzle file it was read from, and the line of its ``deal:``: errors in the
-    #: deal that only the cards can find (a card the deck lacks) are reported there
+    #: the puzzle file it was read from: errors in the deal that only the cards can
+    #: find (a card the deck lacks) are reported against its ``deal:`` line
     source: str | None = field(default=None, compare=False)
-    deal_line: int | None = field(default=None, compare=False)
 
     def in_source(self, exc: PnpError) -> PnpError:
         """``exc``, a problem with :attr:`deal`, reported against the puzzle file."""
         if self.source is None:
             return exc
-        return PuzzleError(exc.message, file=self.source, line=self.deal_line)
+        return PuzzleError(exc.message, file=self.source, line=_key_line(self.source, "deal"))
 
 
 def check_daily_game(game_id: str) -> None:
@@ -102,14 +101,17 @@ def read_puzzle_yaml(path: str | Path) -> dict:
     return parse_puzzle_yaml(text, str(p))
 
 
-def _key_lines(path: str | Path) -> dict[str, int]:
-    """The line of each top-level key of a puzzle file that :func:`read_puzzle_yaml` read."""
+def _key_line(path: str, key: str) -> int | None:
+    """The line of the top-level ``key`` of a puzzle file that :func:`read_puzzle_yaml`
+    read (asked only to report a problem with that key's value)."""
     import yaml
 
-    node = yaml.compose(Path(path).read_bytes().decode("utf-8-sig"))
-    if not isinstance(node, yaml.MappingNode):
-        return {}
-    return {k.value: k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+    node = yaml.compose(decode_text(Path(path).read_bytes(), path))
+    if isinstance(node, yaml.MappingNode):
+        for k, _ in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                return k.start_mark.line + 1
+    return None
 
 
 def load_puzzle_file(path: str | Path) -> PuzzleRef:
@@ -117,21 +119,20 @@ def load_puzzle_file(path: str | Path) -> PuzzleRef:
     or one of a user's own with just ``deal:`` (and maybe ``target:``)."""
     p = str(path)
     data = read_puzzle_yaml(path)
-    lines = _key_lines(path)
     if "deal" not in data:
         raise PuzzleError("puzzle file has no 'deal:'", file=p, line=1)
     try:
         deal = Deal.parse(str(data["deal"]))
     except NotationError as exc:  # report it against the file
-        raise PuzzleError(exc.message, file=p, line=lines.get("deal")) from None
+        raise PuzzleError(exc.message, file=p, line=_key_line(p, "deal")) from None
 
     def opt_int(key):
         v = data.get(key)
         if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-            raise PuzzleError(f"puzzle file: {key!r} must be a whole number", file=p, line=lines.get(key))
+            raise PuzzleError(f"puzzle file: {key!r} must be a whole number", file=p, line=_key_line(p, key))
         return v
     return PuzzleRef(deal=deal, target=opt_int("target"), best=opt_int("best"),
-                     proven=data.get("proven"), id=data.get("id"), source=p, deal_line=lines.get("deal"))
+                     proven=data.get("proven"), id=data.get("id"), source=p)
 
 
 def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> PuzzleRef:
@@ -141,7 +142,7 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> Puzz
     pid = parse_puzzle_id(arg)
     if pid is not None:
         game, date = pid
-        path = archive_path(game, date, archive_root() if root is None else root)
+        path = archive_path(game, date, root)
         if path.is_file():
             return load_puzzle_file(path)
         from . import daily  # generated identically when not archived

@@ -46,7 +46,7 @@ from typing import Iterable, Iterator
 from ..errors import NotationError, PuzzleError
 from ..games.base import Game
 from ..notation import CardRef, Deal, Move
-from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path, archive_root,  # noqa: F401
+from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path,  # noqa: F401
                 check_daily_game, parse_puzzle_yaml, read_puzzle_yaml)
 from .difficulty import WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
 from .rng import DealRandom, seed_text
@@ -320,7 +320,7 @@ def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_
     or generated identically when not archived (``on_generate(puzzle_id)`` is
     called first: that takes seconds)."""
     d = date if isinstance(date, str) else date.isoformat()
-    path = archive_path(game.id, d, archive_root() if root is None else root)
+    path = archive_path(game.id, d, root)
     if path.is_file():
         return load_puzzle(path)
     if on_generate is not None:
