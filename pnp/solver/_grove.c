@@ -221,20 +221,27 @@ static inline void tally(Core *s, int c, int sign) {
 
 /* Bounder.unit_share: the most `units` fruits add to one fruit's dice and new dice (`ready` of
  * them on visible trees of `b2` two-fruit trees first), at most 2k a die */
+/* the knapsack's items for one fruit, at most 64, into `kinds`; returns how many: each die (0, its
+ * value, on a tree), then the new dice the supply allows: on `r2` visible trees of two fruits and
+ * `r1` of one (1, the tree's fruits), the rest on trees laid later (2) */
+static int share_items(const int (*dice)[2], int r2, int r1, int supply, int (*kinds)[3]) {
+    int ni = 0;
+    for (int v = 1; v < 16; v++)
+        for (int t = 0; t < 2; t++)
+            for (int i = 0; i < dice[v][t] && ni < 64; i++) { kinds[ni][0] = 0; kinds[ni][1] = v; kinds[ni++][2] = t; }
+    for (int i = 0; i < r2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
+    for (int i = 0; i < r1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
+    for (int i = r2 + r1; i < supply && ni < 64; i++) kinds[ni++][0] = 2;
+    return ni;
+}
+
 static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int units, int k) {
     int best[128], nxt[128];
     if (units > 127) units = 127;
     int top = 2 * k < units ? 2 * k : units;
     for (int c = 0; c <= units; c++) best[c] = 0;
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
-    /* items: a die (its value, on a tree), a ready tree (its fruits), a die on a later tree */
-    int kinds[64][3], ni = 0;
-    for (int v = 1; v < 16; v++)
-        for (int t = 0; t < 2; t++)
-            for (int i = 0; i < dice[v][t] && ni < 64; i++) { kinds[ni][0] = 0; kinds[ni][1] = v; kinds[ni++][2] = t; }
-    for (int i = 0; i < n2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
-    for (int i = 0; i < n1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
-    for (int i = n2 + n1; i < supply && ni < 64; i++) kinds[ni++][0] = 2;
+    int kinds[64][3], ni = share_items(dice, n2, n1, supply, kinds);
     for (int it = 0; it < ni; it++) {
         memcpy(nxt, best, sizeof(int) * (size_t)(units + 1));
         for (int n = kinds[it][0] == 2 ? 2 : 1; n <= top; n++) {
@@ -276,16 +283,9 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
     for (int w = 0; w < 2; w++) for (int i = 0; i < ns; i++) best[w][i] = NONE;
     best[0][0] = 0;
     int r2 = b2 < supply ? b2 : supply, r1 = b1 < supply - r2 ? b1 : supply - r2;
-    /* items: a die (0, its value, on a tree), a ready tree (1, its fruits), a die on a later tree
-     * (2); the last one, the die the wheelbarrow frees, only after it (the next ready tree, or a
-     * later one) */
-    int kinds[65][3], ni = 0;
-    for (int v = 1; v < 16; v++)
-        for (int t = 0; t < 2; t++)
-            for (int i = 0; i < dice[v][t] && ni < 64; i++) { kinds[ni][0] = 0; kinds[ni][1] = v; kinds[ni++][2] = t; }
-    for (int i = 0; i < r2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
-    for (int i = 0; i < r1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
-    for (int i = r2 + r1; i < supply && ni < 64; i++) kinds[ni++][0] = 2;
+    /* share_items(), then one more: the die the wheelbarrow frees, only after it (the next ready
+     * tree, or a later one) */
+    int kinds[65][3], ni = share_items(dice, r2, r1, supply, kinds);
     int freed = ni;
     if (b2 > r2) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
     else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
