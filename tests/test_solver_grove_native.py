@@ -171,6 +171,78 @@ def test_grove_native_bounds_and_moves_equal_python(deal):
     assert near_squirrel, "no position had the squirrel out: the test lost part of its point"
 
 
+@pytest.mark.parametrize("deal", ["grove:10,11,12,13,14,15,16,17,18", "grove:7,6,13,16,17,14,10,8,11"])
+def test_grove_native_layer_cap_equals_python(deal):
+    """Position by position (with one to six cards to play): the core's layer
+    caps, its fruits' cell tables and its capped knapsack are Python's
+    (Bounder.layer_caps, cell_table, capped); each table, caps aside, is the
+    knapsack's cell_share, and the capped knapsack is never above the knapsack."""
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 30, 11, most=6)
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    bounder = search.Bounder(eng)
+    below = 0
+    for node in nodes:
+        capped, per_fruit, total, tables = core.capped(*compiled.position(eng, node))
+        assert (per_fruit, total) == bounder.layer_caps(node)
+        assert capped == bounder.capped(node)
+        dice, bases = bounder.layer_dice(node)
+        cells = bounder.cells_of(eng.to_play(node))
+        for f, table in enumerate(tables):
+            assert table == bounder.cell_table(dice[f], bases[f], node.supply[f], cells[f])
+            assert (table[0][-1], table[1][-1]) == bounder.cell_share(dice[f], bases[f], node.supply[f], cells[f])
+        knap = bounder.knapsack(node)[0]
+        assert capped <= knap
+        below += capped < knap
+    assert below, "the caps never bound: the test lost its point"
+
+
+@pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 5), ("grove:3,6,9,12,15,18,2,5,8", 6)])
+def test_the_layer_cap_never_cuts_below_the_exact_future(deal, seed):
+    """Admissible: from positions with one to three cards to play (the
+    squirrel in hand or spent, the wheelbarrow waiting for a ten or used,
+    dice running short), the capped knapsack is at least the most score the
+    position can still gain, found by the Python search."""
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 16, seed)
+    bounder = search.Bounder(eng)
+    tight = 0
+    for node in nodes:
+        cur = eng.score(node)
+        s = Searcher(game, eng.deal, native=False)
+        s.best = s.floor = -10 ** 9
+        future, exact = s.dfs(node, cur)
+        assert exact
+        capped = bounder.capped(node)
+        assert capped >= future, (deal, sorted(node.board.items()), node.hand)
+        tight += capped < bounder.knapsack(node)[0]
+    assert tight, "the caps never bound: the test lost its point"
+
+
+def test_a_card_reaches_the_layer_only_where_its_cells_fit():
+    """Layer caps on a hand-built layer: two orange dice and a bare lemon tree,
+    each six squares from the next. One placement covers one of them at most:
+    per fruit, a card counts one cell if it has that fruit (two orange dice,
+    but never both at once); in all, one cell if it has either fruit."""
+    from pnp.solver.engine import OFF, code
+
+    game = find_game("grove")
+    eng = Searcher(game, game.parse_deal("grove:1,2,3,4,5"), native=False).engine
+    o, lemon = eng.fruit_index["O"], eng.fruit_index["L"]
+
+    def sq(x, y):
+        return (OFF + y) * ROW + OFF + x
+    board = {sq(0, 0): code(o, 2, die=5, die_fruit=o), sq(6, 0): code(o, 1, die=6, die_fruit=o),
+             sq(12, 0): code(lemon, 1)}
+    node = fresh(eng.start(), board=board, tree_dice=11)
+    per_fruit, total = search.Bounder(eng).layer_caps(node)
+    has = [{f for _, f, _ in eng.orients[c][0][1]} for c in eng.to_play(node)]
+    assert per_fruit[o] == sum(o in h for h in has)
+    assert per_fruit[lemon] == sum(lemon in h for h in has)
+    assert total == sum(bool({o, lemon} & h) for h in has)
+    assert per_fruit[o] + per_fruit[lemon] > total  # the cap in all binds where the fruits' caps do not
+
+
 @pytest.mark.parametrize("tokens", [1, 2])
 def test_the_searchs_move_gains_are_exact_or_upper_bounds(tokens):
     """The search takes a placement the packed scan cannot score (one that

@@ -26,6 +26,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include "_core.h"
+#include <structmember.h>
 
 #define NK 7            /* cell kinds: a tree of 1 or 2 fruits of each fruit, a clearing (engine.kind) */
 #define CLEARING 3
@@ -115,9 +116,13 @@ typedef struct {
     uint64_t dkey[NFR];  /* the same dice as fruit_gain's key reads them; dice of other values: */
     int unplaced[NFR], memo_ok;
     uint64_t *memo;
+    uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
+    uint32_t *cap_stamp, *cap_count, cap_gen;  /* layer_caps(): per orientation and anchor */
+    int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
-    /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded */
-    long long stat[MAXCARDS + 1][5];
+    /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
+     * cut by the layer cap */
+    long long stat[MAXCARDS + 1][6];
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
     int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     Step path[MAXDEPTH], line[MAXDEPTH];
@@ -201,6 +206,10 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 /* ------------------------------------------------------------------ bounds */
 
 #define MEMO_BITS 18
+#define TMEMO_BITS 16
+#define CAP_LO 3  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
+#define CAP_HI 5
+#define TMEMO_WORDS (2 + (2 * (TCELLS + 1) + 7) / 8)
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
 
@@ -270,6 +279,56 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
 #define CELL_CARDS 9  /* the knapsack shares whole cells with at most this many cards to play (search.CELL_CARDS) */
 #define CELLS_MAX 15  /* and at most this many cells of one kind (search.CELLS_MAX) */
 
+/* the knapsack with whole cells: its states, per wheelbarrow made (0, 1), per cells of two fruits
+ * used and of one (u2 * (n1 + 1) + u1), the most (NONE: no way) */
+typedef int ShareTable[2][(CELLS_MAX + 1) * (CELLS_MAX + 1)];
+
+/* one item of cell_share() (`kind`: share_items()'s) given its cells, from `best` (overwritten);
+ * `freed`: the die the wheelbarrow frees, which only a state that made it may take */
+static void share_step(ShareTable best, const int *kind, int freed, int word) {
+    int n2 = CW_N2(word), n1 = CW_N1(word), c2 = CW_C2(word), c1 = CW_C1(word), ca = CW_CA(word);
+    int W = n1 + 1;
+    ShareTable nxt;
+    int k0 = kind[0], v0 = k0 == 2 ? 0 : kind[1], paid = k0 == 0 && kind[2] ? v0 : 0;
+    int least = k0 == 2 ? 2 : 1;  /* the cells that make the die */
+    memcpy(nxt, best, sizeof nxt);
+    for (int a2 = 0; a2 <= c2 && a2 <= n2; a2++)
+        for (int a1 = 0; a1 <= c1 && a1 <= n1 && a2 + a1 <= ca; a1++) {
+            int cells = a2 + a1, n = 2 * a2 + a1;
+            if (cells < least) continue;
+            int gain = shown(v0 + n) - paid;
+            /* the wheelbarrow: a die (made before its last cell, the smallest) shows 10 before it */
+            int barrow = !freed && cells > least - (k0 == 0) && v0 + n - (a1 ? 1 : 2) > 6
+                         ? WHEELBARROW - paid : NONE;
+            for (int w = freed; w < 2; w++)
+                for (int u2 = 0; u2 + a2 <= n2; u2++)
+                    for (int u1 = 0; u1 + a1 <= n1; u1++) {
+                        int b = best[w][u2 * W + u1];
+                        if (b == NONE) continue;
+                        int to = (u2 + a2) * W + u1 + a1;
+                        if (gain > 0 && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
+                        if (!w && barrow != NONE && b + barrow > nxt[1][to]) nxt[1][to] = b + barrow;
+                    }
+        }
+    memcpy(best, nxt, sizeof nxt);
+}
+
+/* cell_share()'s items: share_items(), then one more, the die the wheelbarrow frees, only after
+ * it (the next ready tree, or a later one); returns how many, the freed die last */
+static int cell_items(const int (*dice)[2], int b2, int b1, int supply, int (*kinds)[3]) {
+    int r2 = b2 < supply ? b2 : supply, r1 = b1 < supply - r2 ? b1 : supply - r2;
+    int ni = share_items(dice, r2, r1, supply, kinds);
+    if (b2 > r2) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
+    else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
+    else kinds[ni++][0] = 2;
+    return ni;
+}
+
+static void share_start(ShareTable best, int w) {
+    for (int i = 0; i < (CELLS_MAX + 1) * (CELLS_MAX + 1); i++) best[0][i] = best[1][i] = NONE;
+    best[w][0] = 0;
+}
+
 /* Bounder.cell_share: the knapsack with whole cells, for CELL_CARDS cards to play or fewer
  * (`word`: the fruit's cells on them, CW_*); a die takes at most one cell a card, so at most c2
  * of two fruits, c1 of one and ca in all.
@@ -277,43 +336,11 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
  * becomes the wheelbarrow (a die showing 10 raised once more: 15, and the die it frees may come
  * back as a new one), NONE where none can. */
 static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word, int *with) {
-    int n2 = CW_N2(word), n1 = CW_N1(word), c2 = CW_C2(word), c1 = CW_C1(word), ca = CW_CA(word);
-    int W = n1 + 1, ns = (n2 + 1) * W;
-    int best[2][(CELLS_MAX + 1) * (CELLS_MAX + 1)], nxt[2][(CELLS_MAX + 1) * (CELLS_MAX + 1)];
-    for (int w = 0; w < 2; w++) for (int i = 0; i < ns; i++) best[w][i] = NONE;
-    best[0][0] = 0;
-    int r2 = b2 < supply ? b2 : supply, r1 = b1 < supply - r2 ? b1 : supply - r2;
-    /* share_items(), then one more: the die the wheelbarrow frees, only after it (the next ready
-     * tree, or a later one) */
-    int kinds[65][3], ni = share_items(dice, r2, r1, supply, kinds);
-    int freed = ni;
-    if (b2 > r2) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
-    else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
-    else kinds[ni++][0] = 2;
-    for (int it = 0; it < ni; it++) {
-        int kind = kinds[it][0], v0 = kind == 2 ? 0 : kinds[it][1], paid = kind == 0 && kinds[it][2] ? v0 : 0;
-        int least = kind == 2 ? 2 : 1;  /* the cells that make the die */
-        memcpy(nxt, best, sizeof best);
-        for (int a2 = 0; a2 <= c2 && a2 <= n2; a2++)
-            for (int a1 = 0; a1 <= c1 && a1 <= n1 && a2 + a1 <= ca; a1++) {
-                int cells = a2 + a1, n = 2 * a2 + a1;
-                if (cells < least) continue;
-                int gain = shown(v0 + n) - paid;
-                /* the wheelbarrow: a die (made before its last cell, the smallest) shows 10 before it */
-                int barrow = it < freed && cells > least - (kind == 0) && v0 + n - (a1 ? 1 : 2) > 6
-                             ? WHEELBARROW - paid : NONE;
-                for (int w = it == freed; w < 2; w++)
-                    for (int u2 = 0; u2 + a2 <= n2; u2++)
-                        for (int u1 = 0; u1 + a1 <= n1; u1++) {
-                            int b = best[w][u2 * W + u1];
-                            if (b == NONE) continue;
-                            int to = (u2 + a2) * W + u1 + a1;
-                            if (gain > 0 && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
-                            if (!w && barrow != NONE && b + barrow > nxt[1][to]) nxt[1][to] = b + barrow;
-                        }
-            }
-        memcpy(best, nxt, sizeof best);
-    }
+    int ns = (CW_N2(word) + 1) * (CW_N1(word) + 1);
+    ShareTable best;
+    share_start(best, 0);
+    int kinds[65][3], ni = cell_items(dice, b2, b1, supply, kinds);
+    for (int it = 0; it < ni; it++) share_step(best, kinds[it], it == ni - 1, word);
     int top = 0, top1 = NONE;
     for (int i = 0; i < ns; i++) {
         if (best[0][i] > top) top = best[0][i];
@@ -321,6 +348,49 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
     }
     *with = top1;
     return top;
+}
+
+/* cell_share() split by the cells that go to the dice and trees on the layer as it is (Bounder.
+ * cell_table): V[w][t], the most with at most t of them (t up to TCELLS), w as cell_share's
+ * return (0) and *with (1; NONE where none can). The layer's items come first (share_items), so a
+ * state's cells on them are its cells when they are done; the later items are shared out apart,
+ * from no cells, per wheelbarrow made before them. */
+#define TCELLS (2 * CELLS_MAX)
+static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int V[2][TCELLS + 1]) {
+    int n2 = CW_N2(word), n1 = CW_N1(word), W = n1 + 1;
+    int kinds[65][3], ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
+    while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
+    ShareTable layer, later[2];
+    share_start(layer, 0);
+    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word);
+    for (int w = 0; w < 2; w++) {
+        share_start(later[w], w);
+        for (int it = nl; it < ni; it++) share_step(later[w], kinds[it], it == ni - 1, word);
+        /* the most with at most u2 and u1 cells */
+        for (int wo = 0; wo < 2; wo++)
+            for (int u2 = 0; u2 <= n2; u2++)
+                for (int u1 = 0; u1 <= n1; u1++) {
+                    int *b = &later[w][wo][u2 * W + u1];
+                    if (u2 && later[w][wo][(u2 - 1) * W + u1] > *b) *b = later[w][wo][(u2 - 1) * W + u1];
+                    if (u1 && later[w][wo][u2 * W + u1 - 1] > *b) *b = later[w][wo][u2 * W + u1 - 1];
+                }
+    }
+    for (int wo = 0; wo < 2; wo++)
+        for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
+    for (int w = 0; w < 2; w++)
+        for (int u2 = 0; u2 <= n2; u2++)
+            for (int u1 = 0; u1 <= n1; u1++) {
+                int b = layer[w][u2 * W + u1];
+                if (b == NONE) continue;
+                int rest = (n2 - u2) * W + n1 - u1;
+                for (int wo = w; wo < 2; wo++) {
+                    int l = later[w][wo][rest];
+                    if (l != NONE && b + l > V[wo][u2 + u1]) V[wo][u2 + u1] = b + l;
+                }
+            }
+    for (int wo = 0; wo < 2; wo++)
+        for (int t = 1; t <= TCELLS; t++)
+            if (V[wo][t - 1] > V[wo][t]) V[wo][t] = V[wo][t - 1];
 }
 
 /* unit_share's or cell_share's arguments as two words, the memo's key: the fruit's dice (dkey, kept
@@ -390,6 +460,115 @@ static int knapsack(Core *s) {
     int units[NFR];
     cells_left(s, units);
     return knapsack_of(s, units, to_play(s));
+}
+
+/* ------------------------------------------------------------------ the layer cap */
+
+/* cell_table() for fruit `f` on the layer as it is, through its own memo (keyed as fruit_gain's
+ * is): V[w][t] */
+static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
+    int supply = s->supply[f], b2 = s->bases[f][2], b1 = s->bases[f][1];
+    int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
+    uint64_t key = 0, low = (uint64_t)n2 << 40 | (uint64_t)n1 << 36 | (uint64_t)supply << 32 | (uint64_t)word;
+    if (s->memo_ok && !s->unplaced[f] && supply < 16) key = 1ULL << 63 | s->dkey[f];
+    uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
+    if (key && slot[0] == key && slot[1] == low) {
+        const uint8_t *b = (const uint8_t *)(slot + 2);
+        for (int w = 0; w < 2; w++)
+            for (int t = 0; t <= TCELLS; t++) V[w][t] = b[w * (TCELLS + 1) + t] == 255 ? NONE : b[w * (TCELLS + 1) + t];
+        return;
+    }
+    cell_table((const int (*)[2])s->dice[f], b2, b1, supply, word, V);
+    if (!key) return;
+    uint8_t *b = (uint8_t *)(slot + 2);
+    for (int w = 0; w < 2; w++)
+        for (int t = 0; t <= TCELLS; t++) {
+            int v = V[w][t];
+            if (v != NONE && (v < 0 || v > 254)) return;  /* not kept (never seen: a fruit adds at most 15 a die) */
+            b[w * (TCELLS + 1) + t] = v == NONE ? 255 : (uint8_t)v;
+        }
+    slot[0] = key;
+    slot[1] = low;
+}
+
+/* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
+ * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
+ * stand on, which never move; so per fruit, at most as many of its cells as the most of them
+ * one of its placements (any: legal or not, the layer may change first) lays on the squares of
+ * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
+ * one placement lays on squares of their fruit, summed over the cards to play into *ct */
+static void layer_caps(Core *s, int k, int *cf, int *ct) {
+    int sq[NFR][MAXCARDS * 6], nsq[NFR] = {0};
+    for (int y = s->y0; y <= s->y1; y++)
+        for (int x = s->x0; x <= s->x1; x++) {
+            int p = y * GW + x, c = s->grid[p], d = die_of(c), f = -1;
+            if (d) { if (d != WHEELBARROW) f = (c >> 11) & 3; }
+            else if (c && !(c & 48) && (c & 3) != CLEARING) f = c & 3;
+            if (f >= 0 && nsq[f] < MAXCARDS * 6) sq[f][nsq[f]++] = p;
+        }
+    for (int f = 0; f < NFR; f++) cf[f] = 0;
+    *ct = 0;
+    for (int i = 0; i < k; i++) {
+        int card = card_at(s, i), most[NFR + 1] = {0};
+        if (++s->cap_gen == 0) { memset(s->cap_stamp, 0, sizeof(uint32_t) * 4 * GSIZE); s->cap_gen = 1; }
+        uint32_t gen = s->cap_gen;
+        for (int o = 0; o < s->norient[card]; o++) {
+            const Orient *or_ = &s->orient[card][o];
+            uint32_t *stamp = s->cap_stamp + (size_t)o * GSIZE, *cnt = s->cap_count + (size_t)o * GSIZE;
+            for (int j = 0; j < 6; j++) {
+                int f = or_->f[j];
+                if (f == CLEARING) continue;
+                uint32_t add = (1u << (8 * f)) + (1u << 24);
+                for (int q = 0; q < nsq[f]; q++) {
+                    int a = sq[f][q] - or_->off[j];
+                    if (stamp[a] != gen) { stamp[a] = gen; cnt[a] = 0; }
+                    uint32_t c = cnt[a] += add;
+                    if ((int)((c >> (8 * f)) & 255) > most[f]) most[f] = (int)((c >> (8 * f)) & 255);
+                    if ((int)(c >> 24) > most[NFR]) most[NFR] = (int)(c >> 24);
+                }
+            }
+        }
+        for (int f = 0; f < NFR; f++) cf[f] += most[f];
+        *ct += most[NFR];
+    }
+}
+
+/* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most cf[f]
+ * cells on the layer, at most ct in all; the wheelbarrow for one fruit at most. Never above
+ * knapsack(); with whole cells only (else the knapsack) */
+static int capped_knapsack(Core *s) {
+    int words[NFR], k = to_play(s);
+    cells_left(s, words);
+    if (!celled(words, k)) return knapsack_of(s, words, k);
+    int cf[NFR], ct;
+    layer_caps(s, k, cf, &ct);
+    if (ct > NFR * TCELLS) ct = NFR * TCELLS;  /* (then it cannot bind) */
+    /* best[w][u]: the fruits so far, u cells on the layer, w: the wheelbarrow taken */
+    int best[2][NFR * TCELLS + 1], nxt[2][NFR * TCELLS + 1], V[2][TCELLS + 1];
+    for (int u = 0; u <= ct; u++) best[0][u] = best[1][u] = NONE;
+    best[0][0] = 0;
+    int wmax = s->wb ? 0 : 1;
+    for (int f = 0; f < s->nfruits; f++) {
+        fruit_table(s, f, words[f], V);
+        int top = cf[f] < ct ? cf[f] : ct;
+        for (int u = 0; u <= ct; u++) nxt[0][u] = nxt[1][u] = NONE;
+        for (int w = 0; w <= wmax; w++)
+            for (int u = 0; u <= ct; u++) {
+                if (best[w][u] == NONE) continue;
+                for (int t = 0; t <= top && u + t <= ct; t++)
+                    for (int x = 0; x + w <= wmax; x++) {
+                        if (V[x][t] == NONE) continue;
+                        int v = best[w][u] + V[x][t];
+                        if (v > nxt[w + x][u + t]) nxt[w + x][u + t] = v;
+                    }
+            }
+        memcpy(best, nxt, sizeof best);
+    }
+    int most = 0;
+    for (int w = 0; w <= wmax; w++)
+        for (int u = 0; u <= ct; u++)
+            if (best[w][u] > most) most = best[w][u];
+    return most;
 }
 
 /* ------------------------------------------------------------------ recipes */
@@ -1223,6 +1402,11 @@ static int dfs(Core *s, int cur, int *exact) {
     if (k == 1 && s->nhand == 1) return last(s, cur, key, need, knap, exact);
     if (ub == NONE) ub = future_from(s, &L, need, knap, bonus);
     if (ub <= need) { stat[knap <= need ? 2 : 3]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+    if (k >= s->cap_lo && k <= s->cap_hi) {
+        int capped = capped_knapsack(s) + bonus;
+        if (capped < ub) ub = capped;
+        if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+    }
     stat[4]++;
     MoveRec *mv = s->moves[s->cs.depth];
     int rest[2] = {NONE, NONE};
@@ -1529,6 +1713,9 @@ static void Core_dealloc(Core *s) {
     free(s->cred);
     free(s->wcred);
     free(s->memo);
+    free(s->tmemo);
+    free(s->cap_stamp);
+    free(s->cap_count);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -1674,7 +1861,16 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                 s->pk[wb][kk][c] = pack(c, kk == 6 ? CLEARING : kk / 2, kk == 6 ? 0 : kk % 2 + 1, wb);
     free(s->memo);
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
-    if (!s->memo) { PyErr_NoMemory(); return -1; }
+    free(s->tmemo);
+    s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
+    free(s->cap_stamp);
+    s->cap_stamp = calloc((size_t)4 * GSIZE, sizeof(uint32_t));
+    free(s->cap_count);
+    s->cap_count = calloc((size_t)4 * GSIZE, sizeof(uint32_t));
+    s->cap_gen = 0;
+    s->cap_lo = CAP_LO;
+    s->cap_hi = CAP_HI;
+    if (!s->memo || !s->tmemo || !s->cap_stamp || !s->cap_count) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
 
@@ -1846,6 +2042,45 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
     return Py_BuildValue("(ii)", recipes_bound(s), recipe_bonus(s));
 }
 
+/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): (the knapsack
+ * with the layer's caps, the caps per fruit, the cap in all, per fruit its cell_table() as two
+ * lists), for the tests to hold against Python's */
+static PyObject *Core_capped(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply;
+    int drawn, tokens_used, tree_dice, wb;
+    if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
+    int words[NFR], cf[NFR], ct, k = to_play(s), V[2][TCELLS + 1];
+    cells_left(s, words);
+    layer_caps(s, k, cf, &ct);
+    PyObject *caps = PyList_New(0), *tables = PyList_New(0);
+    if (!caps || !tables) goto fail;
+    for (int f = 0; f < s->nfruits; f++) {
+        PyObject *v = PyLong_FromLong(cf[f]);
+        if (!v || PyList_Append(caps, v) < 0) { Py_XDECREF(v); goto fail; }
+        Py_DECREF(v);
+        if (!celled(words, k)) continue;
+        fruit_table(s, f, words[f], V);
+        PyObject *row = PyList_New(0);
+        if (!row || PyList_Append(tables, row) < 0) { Py_XDECREF(row); goto fail; }
+        Py_DECREF(row);
+        for (int w = 0; w < 2; w++) {
+            PyObject *lst = PyList_New(0);
+            if (!lst || PyList_Append(row, lst) < 0) { Py_XDECREF(lst); goto fail; }
+            Py_DECREF(lst);
+            for (int t = 0; t <= TCELLS; t++) {
+                PyObject *x = V[w][t] == NONE ? Py_NewRef(Py_None) : PyLong_FromLong(V[w][t]);
+                if (!x || PyList_Append(lst, x) < 0) { Py_XDECREF(x); goto fail; }
+                Py_DECREF(x);
+            }
+        }
+    }
+    return Py_BuildValue("(iNiN)", capped_knapsack(s), caps, ct, tables);
+fail:
+    Py_XDECREF(caps); Py_XDECREF(tables);
+    return NULL;
+}
+
 /* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
 static PyObject *Core_check_windows(Core *s, PyObject *args) {
     int on;
@@ -1859,7 +2094,8 @@ static PyObject *Core_stats(Core *s, PyObject *unused) {
     if (!out) return NULL;
     for (int k = 0; k <= MAXCARDS; k++) {
         if (!s->stat[k][0]) continue;
-        PyObject *t = Py_BuildValue("(iLLLLL)", k, s->stat[k][0], s->stat[k][1], s->stat[k][2], s->stat[k][3], s->stat[k][4]);
+        PyObject *t = Py_BuildValue("(iLLLLLL)", k, s->stat[k][0], s->stat[k][1], s->stat[k][2], s->stat[k][3],
+                                    s->stat[k][4], s->stat[k][5]);
         if (!t || PyList_Append(out, t) < 0) { Py_XDECREF(t); Py_DECREF(out); return NULL; }
         Py_DECREF(t);
     }
@@ -1877,10 +2113,12 @@ static PyMethodDef Core_methods[] = {
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS,
      "Since the core was made, per number of cards to play: (cards, positions, table answers, cut by the "
-     "knapsack, cut by the slot bound, expanded)."},
+     "knapsack, cut by the slot bound, expanded, cut by the layer cap)."},
     {"bounds", (PyCFunction)Core_bounds, METH_VARARGS,
      "The knapsack, slot reaches and moves of a position (see the C source); with a last argument true, the moves "
      "as the search makes them: where the packed scan cannot score one, an upper bound on its gain, and a flag"},
+    {"capped", (PyCFunction)Core_capped, METH_VARARGS,
+     "The knapsack with the layer's caps, the caps and the fruits' tables of a position (see the C source)."},
     {"recipes", (PyCFunction)Core_recipes, METH_VARARGS, "The recipes' bound and bonus of a position (see the C source)."},
     {"check_windows", (PyCFunction)Core_check_windows, METH_VARARGS,
      "Hold every slot bound read on a window children share against one built afresh, from now on (for the "
@@ -1888,4 +2126,10 @@ static PyMethodDef Core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-CORE_MODULE(_grove, "The exact Grove search for one deal.", "The exact Grove search of pnp's solver, compiled.", NULL)
+static PyMemberDef Core_members[] = {
+    {"cap_lo", T_INT, offsetof(Core, cap_lo), 0, "The layer cap is tried with at least this many cards to play."},
+    {"cap_hi", T_INT, offsetof(Core, cap_hi), 0, "... and at most this many (0: never)."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+CORE_MODULE(_grove, "The exact Grove search for one deal.", "The exact Grove search of pnp's solver, compiled.", Core_members)

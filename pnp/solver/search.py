@@ -329,22 +329,42 @@ class Bounder:
         got = self._shares.get(key)
         if got is not None:
             return got
-        n2, n1, c2, c1, ca = cells
+        items = self.cell_items(dice, bases, supply)
+        best = {(0, 0, 0): 0}  # (cells of two used, of one, the wheelbarrow made) -> the most
+        for i, item in enumerate(items):
+            best = self.share_step(best, item, i == len(items) - 1, cells)
+        without = max(b for (_, _, w), b in best.items() if not w)
+        got = self._shares[key] = (without, max((b for (_, _, w), b in best.items() if w), default=None))
+        return got
+
+    @staticmethod
+    def cell_items(dice: tuple, bases: tuple, supply: int) -> list[tuple]:
+        """:meth:`cell_share`'s items, each ``(the value it starts from, what
+        it scores now, the cells that make it show, a new die, on the layer)``:
+        the dice, the new dice on visible trees the supply allows, the new dice
+        on trees laid later, then the die the wheelbarrow frees (the next
+        visible tree, or a later one)."""
         b2, b1 = bases.count(2), bases.count(1)
         r2 = min(b2, supply)
         r1 = min(b1, supply - r2)
-        # (the value it starts from, what it scores now, the cells that make it show, a new die)
-        items = [(v, v if tree else 0, 1, False) for v, tree in dice]
-        items += [(2, 0, 1, True)] * r2 + [(1, 0, 1, True)] * r1 + [(0, 0, 2, True)] * (supply - r2 - r1)
-        freed = (2, 0, 1, True) if b2 > r2 else (1, 0, 1, True) if b1 > r1 else (0, 0, 2, True)
-        options = [(a2, a1) for a2 in range(min(c2, n2) + 1) for a1 in range(min(c1, n1) + 1) if 0 < a2 + a1 <= ca]
-        best = {(0, 0, 0): 0}  # (cells of two used, of one, the wheelbarrow made) -> the most
-        for i, (v, paid, least, new) in enumerate(items + [freed]):
-            is_freed = i == len(items)
-            nxt = dict(best)
-            for a2, a1 in options:
+        items = [(v, v if tree else 0, 1, False, True) for v, tree in dice]
+        items += [(2, 0, 1, True, True)] * r2 + [(1, 0, 1, True, True)] * r1
+        items += [(0, 0, 2, True, False)] * (supply - r2 - r1)
+        items.append((2, 0, 1, True, False) if b2 > r2 else (1, 0, 1, True, False) if b1 > r1
+                     else (0, 0, 2, True, False))
+        return items
+
+    @staticmethod
+    def share_step(best: dict, item: tuple, is_freed: bool, cells: tuple) -> dict:
+        """:meth:`cell_share`'s states after one more item: ``best`` maps
+        (cells of two used, of one, the wheelbarrow made) to the most."""
+        n2, n1, c2, c1, ca = cells
+        v, paid, least, new, _ = item
+        nxt = dict(best)
+        for a2 in range(min(c2, n2) + 1):
+            for a1 in range(min(c1, n1) + 1):
                 used, n = a2 + a1, 2 * a2 + a1
-                if used < least:
+                if not 0 < used <= ca or used < least:
                     continue
                 gain = (v + n if v + n <= 6 else TOP_DIE) - paid
                 # the wheelbarrow: the die (a new one made first) shows 10 before its last cell
@@ -359,10 +379,111 @@ class Bounder:
                         nxt[to] = b + gain
                     if not w and barrow is not None and b + barrow > nxt.get(to[:2] + (1,), -1):
                         nxt[to[:2] + (1,)] = b + barrow
+        return nxt
+
+    def cell_table(self, dice: tuple, bases: tuple, supply: int, cells: tuple) -> list[list[int | None]]:
+        """:meth:`cell_share` split by the cells that go to the layer as it
+        is (its dice and the new dice on its bare trees): ``V[w][t]``, the most
+        with at most ``t`` of them (``t`` up to ``2 * CELLS_MAX``), without the
+        wheelbarrow (``w`` 0) and where one of these dice becomes it (1; None
+        where none can). The layer's items come first, so a state's cells when
+        they are done are its cells on the layer; the later items are shared
+        out apart, from no cells, per wheelbarrow made before them."""
+        key = ("table", dice, bases, supply, cells)
+        got = self._shares.get(key)
+        if got is not None:
+            return got
+        n2, n1 = cells[:2]
+        items = self.cell_items(dice, bases, supply)
+        on_layer = [it for it in items[:-1] if it[4]]
+        layer = {(0, 0, 0): 0}
+        for item in on_layer:
+            layer = self.share_step(layer, item, False, cells)
+        later = {}
+        for w in (0, 1):
+            states = {(0, 0, w): 0}
+            for i in range(len(on_layer), len(items)):
+                states = self.share_step(states, items[i], i == len(items) - 1, cells)
+            later[w] = states
+        top = 2 * CELLS_MAX
+        table: list[list[int | None]] = [[None] * (top + 1) for _ in (0, 1)]
+        for (u2, u1, w), b in layer.items():
+            for (x2, x1, wo), rest in later[w].items():
+                if u2 + x2 <= n2 and u1 + x1 <= n1:
+                    t = u2 + u1
+                    if table[wo][t] is None or b + rest > table[wo][t]:
+                        table[wo][t] = b + rest
+        for row in table:
+            for t in range(1, top + 1):
+                if row[t - 1] is not None and (row[t] is None or row[t - 1] > row[t]):
+                    row[t] = row[t - 1]
+        self._shares[key] = table
+        return table
+
+    def layer_caps(self, node: Node) -> tuple[list[int], int]:
+        """How many cells of the cards still to play can go to the layer as
+        it is, per fruit and in all (:meth:`capped`).
+
+        A die never leaves its square but to leave the orchard, so a cell
+        raises a die of the layer, or makes a new die on a tree bare now,
+        only on the square it stands on. Per card: the most of its tree cells
+        one placement lays on squares of their fruit's dice and bare trees
+        (any placement, legal now or not: earlier cards may change the layer
+        first), per fruit and in all; summed over the cards."""
+        e = self.e
+        nf = e.nfruits
+        squares: list[set] = [set() for _ in range(nf)]
+        for p, c in node.board.items():
+            d = (c >> 6) & 31
+            if d:
+                if d != WHEELBARROW:
+                    squares[(c >> 11) & 3].add(p)
+            elif not c & 48 and (c & 3) != CLEARING:
+                squares[c & 3].add(p)
+        per_fruit, total = [0] * nf, 0
+        for card in e.to_play(node):
+            most, most_all = [0] * nf, 0
+            for _, cells, _, _ in e.orients[card]:
+                counts: dict[int, list[int]] = {}
+                for dp, f, _ in cells:
+                    if f == CLEARING:
+                        continue
+                    for p in squares[f]:
+                        n = counts.setdefault(p - dp, [0] * nf)
+                        n[f] += 1
+                for n in counts.values():
+                    most = [max(a, b) for a, b in zip(most, n)]
+                    most_all = max(most_all, sum(n))
+            per_fruit = [a + b for a, b in zip(per_fruit, most)]
+            total += most_all
+        return per_fruit, total
+
+    def capped(self, node: Node) -> int:
+        """The knapsack (:meth:`knapsack`, recipes apart) with the layer's
+        caps (:meth:`layer_caps`): each fruit's :meth:`cell_table` gives at
+        most its cap of cells to the layer, all fruits together at most the
+        cap in all, and one fruit at most gets the wheelbarrow. Only with
+        whole cells (else the knapsack itself)."""
+        e = self.e
+        remaining = e.to_play(node)
+        cells = self.cells_of(remaining)
+        if cells is None:
+            return self.knapsack(node)[0]
+        dice, bases = self.layer_dice(node)
+        per_fruit, total = self.layer_caps(node)
+        wmax = 0 if node.wheelbarrow_used else 1
+        best = {(0, 0): 0}  # (cells on the layer, the wheelbarrow taken) -> the most
+        for f in range(e.nfruits):
+            table = self.cell_table(dice[f], bases[f], node.supply[f], cells[f])
+            nxt: dict = {}
+            for (u, w), b in best.items():
+                for t in range(min(per_fruit[f], total - u) + 1):
+                    for x in range(wmax - w + 1):
+                        v = table[x][t]
+                        if v is not None and b + v > nxt.get((u + t, w + x), -1):
+                            nxt[(u + t, w + x)] = b + v
             best = nxt
-        without = max(b for (_, _, w), b in best.items() if not w)
-        got = self._shares[key] = (without, max((b for (_, _, w), b in best.items() if w), default=None))
-        return got
+        return max(best.values())
 
     def unit_share(self, dice: tuple, bases: tuple, supply: int, units: int, k: int) -> int:
         """The most ``units`` can add to ``dice`` ((value, on a tree) pairs)
