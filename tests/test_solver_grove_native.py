@@ -644,3 +644,45 @@ def test_a_deck_of_nine_squirrels_is_solved_in_python():
     sol = s.run()
     assert s.core is None and sol.proven
     check_line(game, deal, sol)
+
+
+def test_a_timed_grove_proof_starts_on_every_core(monkeypatch):
+    """With a time limit and two processes, Grove's first exact attempt is
+    shared out among them (parallel.search_root), not run on one while the
+    other waits; a short deal is proven there and its line verifies."""
+    from pnp.solver import parallel
+
+    calls = []
+    real = parallel.search_root
+
+    def search_root(searcher, start, cur, kids, jobs):
+        calls.append((searcher.floor, jobs))
+        return real(searcher, start, cur, kids, jobs)
+
+    monkeypatch.setattr(parallel, "search_root", search_root)
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=2, beam_width=1).run()
+    assert sol.proven and sol.score == 39
+    assert calls and calls[0][1] == 2
+    check_line(game, deal, sol)
+
+
+def test_a_line_found_in_a_worker_is_the_one_reported():
+    """A better line a worker process found comes back as moves: the solution
+    reports it while nothing better came after, and the searcher's own line
+    once something did."""
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    best = solve(game, deal)
+    s = Searcher(game, game.parse_deal(deal), beam_width=1)
+    s.t0 = time.perf_counter()
+    s.beam(1)
+    own = s._solution(False, 99, s.t0)
+    assert own.score < best.score
+    s.best, s.found = best.score, (best.score, best.moves)
+    got = s._solution(False, 99, s.t0)
+    assert got.score == best.score and got.moves == best.moves
+    check_line(game, deal, got)
+    s.best += 1  # something better came after (its line is the searcher's own)
+    assert s._solution(False, 99, s.t0).moves == own.moves

@@ -110,6 +110,9 @@ NATIVE_WIDEN = 0.01
 # nearer the best line (bench/solve.py at 20 s: a median gap of 27 points went to 12);
 # Orchard's proofs fit a minute, where tests from the top would make them a third longer
 DESCEND_GAMES = ("grove",)
+# with a time limit, beams grow no wider than this (the next one, 98304, took 30 s on a nine-card
+# Grove deal where 24576 took 2.4 s, on one core while the other waited, and found nothing better)
+TIMED_BEAM = 24576
 # without a time limit, the compiled beam this wide runs before the exact search (where the core
 # has one: Grove's): under a second, and a better line to prune with (grove:10,2,14,12,6,17,4:
 # the first beam's 41 became the best, 46, and the proof took 44 million positions, not 76)
@@ -732,6 +735,7 @@ class Searcher:
         self.nodes = 0
         self.best = -10 ** 9
         self.best_line: list[Child] = []
+        self.found: tuple | None = None  # (score, moves): a line found in a worker process (on_every_core)
         self.path: list[Child] = []
         self.deadline = None
         self.next_check = 0
@@ -1079,13 +1083,21 @@ class Searcher:
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
             # (the games that descend keep the Python shares: see below)
+            # (on every core where the search descends: its table is shared, so what the
+            # attempt proves serves the tests; on one, a nine-card Grove deal left a core idle
+            # for a tenth of the limit)
             quick = native and self.game.id not in DESCEND_GAMES
             self.deadline = t0 + self.time_limit * (NATIVE_PROBE if quick else PROBE)
-            try:
-                self.dfs(start, cur)
-                return self._solution(True, self.best, t0)
-            except _Timeout:
-                pass
+            if native and not quick and self.forks():
+                got = self.on_every_core(start, cur, self.ordered(start, cur))
+                if got.proven:
+                    return got
+            else:
+                try:
+                    self.dfs(start, cur)
+                    return self._solution(True, self.best, t0)
+                except _Timeout:
+                    pass
             self.deadline = t0 + self.time_limit
             # then widen the beam while that is cheap next to the time left: the
             # depth-first search improves its line slowly, a wider beam fast
@@ -1101,7 +1113,7 @@ class Searcher:
             spent = 0.0
             while True:
                 width *= 4
-                if 4 * (spent or first) > self.time_limit * share or self.stopped():
+                if 4 * (spent or first) > self.time_limit * share or self.stopped() or width > TIMED_BEAM:
                     break
                 begin = time.perf_counter()
                 if self.wide_beam(width):
@@ -1109,14 +1121,10 @@ class Searcher:
                 spent += time.perf_counter() - begin
         if self.time_limit is not None and self.game.id in DESCEND_GAMES:
             return self.descend(start, cur)
-        if self.jobs > 1 and self.node_limit is None and parallel.available():
+        if self.forks():
             kids = self.ordered(start, cur)
             if len(kids) > 1 and not (start.drawn == len(e.refs) and len(start.hand) <= 2):
-                best, moves, bound, proven, nodes = parallel.search_root(self, start, cur, kids, self.jobs)
-                self.nodes += nodes
-                if moves is not None:
-                    self.best = best
-                return self._solution(proven, bound, t0, moves)
+                return self.on_every_core(start, cur, kids)
         proven = False
         bound = cur + self.bounder.future(start)
         try:
@@ -1127,6 +1135,19 @@ class Searcher:
             bound = max(self.best, cur + stop.bound)
             proven = bound == self.best
         return self._solution(proven, bound, t0)
+
+    def forks(self) -> bool:
+        """Whether the exact search runs on several processes (:mod:`parallel`)."""
+        return self.jobs > 1 and self.node_limit is None and parallel.available()
+
+    def on_every_core(self, start: Node, cur: int, kids: list) -> Solution:
+        """The exact search from ``start`` with its moves ``kids`` shared out
+        among :attr:`jobs` processes, until it ends or the deadline passes."""
+        best, moves, bound, proven, nodes = parallel.search_root(self, start, cur, kids, self.jobs)
+        self.nodes += nodes
+        if moves is not None and best > self.best:
+            self.best, self.found = best, (best, tuple(moves))
+        return self._solution(proven, bound, self.t0, moves)
 
     def descend(self, start: Node, cur: int) -> Solution:
         """The exact search as a run of tests from the top, until time runs out.
@@ -1199,7 +1220,9 @@ class Searcher:
 
     def _solution(self, proven: bool, bound: int, t0: float, moves=None) -> Solution:
         if moves is None:
-            moves = [self.engine.move(c) for c in self.best_line]
+            # the best line is the one a worker process found (as moves) unless a better one came after
+            found = self.found if self.found is not None and self.found[0] == self.best else None
+            moves = found[1] if found else [self.engine.move(c) for c in self.best_line]
         moves = tuple(moves)
         return Solution(self.deal, self.best, proven, bound, moves, self.nodes, time.perf_counter() - t0,
                         self.game.target(self.deal))
