@@ -117,7 +117,8 @@ typedef struct {
     int unplaced[NFR], memo_ok;
     uint64_t *memo;
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
-    uint32_t *cap_stamp, *cap_count, cap_gen;  /* layer_caps(): per orientation and anchor */
+    uint64_t *cap_cell;  /* layer_caps(): per orientation and anchor */
+    uint32_t cap_gen;
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
@@ -207,7 +208,7 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 
 #define MEMO_BITS 18
 #define TMEMO_BITS 16
-#define CAP_LO 3  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
+#define CAP_LO 2  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
 #define CAP_HI 5
 #define TMEMO_WORDS (2 + (2 * (TCELLS + 1) + 7) / 8)
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
@@ -498,33 +499,44 @@ static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
  * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
  * one placement lays on squares of their fruit, summed over the cards to play into *ct */
 static void layer_caps(Core *s, int k, int *cf, int *ct) {
-    int sq[NFR][MAXCARDS * 6], nsq[NFR] = {0};
+    if (s->x1 - s->x0 + 3 > WW || s->y1 - s->y0 + 3 > WH) {  /* beyond the window: no caps */
+        for (int f = 0; f < NFR; f++) cf[f] = TCELLS;
+        *ct = NFR * TCELLS;
+        return;
+    }
+    int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as y * WW + x */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
-            int p = y * GW + x, c = s->grid[p], d = die_of(c), f = -1;
+            int c = s->grid[y * GW + x], d = die_of(c), f = -1;
             if (d) { if (d != WHEELBARROW) f = (c >> 11) & 3; }
             else if (c && !(c & 48) && (c & 3) != CLEARING) f = c & 3;
-            if (f >= 0 && nsq[f] < MAXCARDS * 6) sq[f][nsq[f]++] = p;
+            if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = y * WW + x;
         }
     for (int f = 0; f < NFR; f++) cf[f] = 0;
     *ct = 0;
+    /* per orientation and anchor (in a window from two squares above and left of the visible
+     * ones, WW wide): the pass (cap_gen) that last wrote it, above 32 bits, and its counts, eight
+     * bits a fruit and eight in all */
+    int base = (s->y0 - 2) * WW + s->x0 - 2;
     for (int i = 0; i < k; i++) {
         int card = card_at(s, i), most[NFR + 1] = {0};
-        if (++s->cap_gen == 0) { memset(s->cap_stamp, 0, sizeof(uint32_t) * 4 * GSIZE); s->cap_gen = 1; }
-        uint32_t gen = s->cap_gen;
+        if (++s->cap_gen == 0) { memset(s->cap_cell, 0, sizeof(uint64_t) * 4 * WW * WH); s->cap_gen = 1; }
+        uint64_t gen = (uint64_t)s->cap_gen << 32;
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
-            uint32_t *stamp = s->cap_stamp + (size_t)o * GSIZE, *cnt = s->cap_count + (size_t)o * GSIZE;
+            uint64_t *cell = s->cap_cell + (size_t)o * WW * WH - base;
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
                 if (f == CLEARING) continue;
-                uint32_t add = (1u << (8 * f)) + (1u << 24);
+                uint64_t add = (1u << (8 * f)) + (1u << 24);
+                int dy = or_->dy[j], dx = or_->dx[j];
                 for (int q = 0; q < nsq[f]; q++) {
-                    int a = sq[f][q] - or_->off[j];
-                    if (stamp[a] != gen) { stamp[a] = gen; cnt[a] = 0; }
-                    uint32_t c = cnt[a] += add;
-                    if ((int)((c >> (8 * f)) & 255) > most[f]) most[f] = (int)((c >> (8 * f)) & 255);
-                    if ((int)(c >> 24) > most[NFR]) most[NFR] = (int)(c >> 24);
+                    uint64_t *e = cell + wsq[f][q] - dy * WW - dx;
+                    uint64_t c = (*e & ~0xFFFFFFFFULL) == gen ? *e + add : gen + add;
+                    *e = c;
+                    int nf = (int)((c >> (8 * f)) & 255), na = (int)((c >> 24) & 255);
+                    if (nf > most[f]) most[f] = nf;
+                    if (na > most[NFR]) most[NFR] = na;
                 }
             }
         }
@@ -1714,8 +1726,7 @@ static void Core_dealloc(Core *s) {
     free(s->wcred);
     free(s->memo);
     free(s->tmemo);
-    free(s->cap_stamp);
-    free(s->cap_count);
+    free(s->cap_cell);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -1863,14 +1874,12 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     free(s->tmemo);
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
-    free(s->cap_stamp);
-    s->cap_stamp = calloc((size_t)4 * GSIZE, sizeof(uint32_t));
-    free(s->cap_count);
-    s->cap_count = calloc((size_t)4 * GSIZE, sizeof(uint32_t));
+    free(s->cap_cell);
+    s->cap_cell = calloc((size_t)4 * WW * WH, sizeof(uint64_t));
     s->cap_gen = 0;
     s->cap_lo = CAP_LO;
     s->cap_hi = CAP_HI;
-    if (!s->memo || !s->tmemo || !s->cap_stamp || !s->cap_count) { PyErr_NoMemory(); return -1; }
+    if (!s->memo || !s->tmemo || !s->cap_cell) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
 
