@@ -7,7 +7,10 @@
  * wheelbarrow frees; whole cells with at most nine cards to play,
  * ``Bounder.cell_share``) and, with few cards to play, the geometric slot bound
  * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
- * out once and hands over as tables (``Engine.credits``). With a recipe pair
+ * out once and hands over as tables (``Engine.credits``). With two to five cards to play, where
+ * those do not cut, the knapsack with the layer's caps (``Bounder.capped``, capped_knapsack()):
+ * the cells that reach the layer's dice and bare trees, per card at most what one placement lays
+ * on their squares. With a recipe pair
  * the value of a position is its final score: the recipes score at the end of
  * a game (``GroveEngine.recipe_bonus``) and every bound adds theirs
  * (``Bounder.recipes_bound``). Python keeps everything around it: the beam,

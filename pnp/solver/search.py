@@ -23,6 +23,15 @@ The search is a depth-first branch and bound over the compact engine
   (:meth:`Bounder.grove_gains`); then whole cells again, at most one a card
   to a die, and the wheelbarrow only where a die can still become it
   (:meth:`Bounder.cell_share`).
+* **The layer cap** (Grove, compiled search): a die never leaves its square
+  but to leave the orchard, so the cells that raise the layer's dice, or make
+  new dice on its bare trees, are cells laid on those squares, and one
+  placement of a card lays only so many of its cells there
+  (:meth:`Bounder.layer_caps`). The knapsack splits each fruit's cells
+  between the layer and trees laid later (:meth:`Bounder.cell_table`), and
+  the caps bound the split (:meth:`Bounder.capped`). With two to five cards
+  to play it cuts most positions the knapsack leaves (a seven-card proof:
+  19.1 million positions became 7.4).
 * **A bound with geometry** for the last few cards (:meth:`Bounder.slots`):
   a tree laid on a tree must match its fruit (a mismatch closes the square
   for good), so a card gains only where its cells fit the squares under
