@@ -686,3 +686,42 @@ def test_a_line_found_in_a_worker_is_the_one_reported():
     check_line(game, deal, got)
     s.best += 1  # something better came after (its line is the searcher's own)
     assert s._solution(False, 99, s.t0).moves == own.moves
+
+
+def test_the_first_tests_of_a_nine_card_descent_do_not_send_it_to_the_last():
+    """The first tests of grove:10,2,14,12,6,17,4,9,16 cost 1.3 times more a
+    point, the rest 1.7: taken at their word they predicted the last test (one
+    above the best line, 65) in 14 s of the 47 left, it took 300 and the bound
+    stayed at 81. Each point is taken to cost DESCEND_RATIO at least."""
+    game = find_game("grove")
+    s = Searcher(game, game.parse_deal("grove:10,2,14,12,6,17,4,9,16"))
+    s.best = 65
+    s.deadline = time.perf_counter() + 47
+    first = [(85, 0.1), (84, 0.12), (83, 0.17), (82, 0.21)]
+    assert s.next_test(82, first) == 82
+    assert search.DESCEND_RATIO >= 1.5
+
+
+def test_a_timed_grove_search_on_every_core_tries_the_plain_search_then_descends(monkeypatch):
+    """After the beams, the plain search (the last test) on every core for
+    DESCEND_PROBE of the limit; where it does not finish, tests from the top
+    with the rest, which prove the deal here; the line verifies."""
+    from pnp.solver import parallel
+
+    floors = []
+    real = parallel.search_root
+
+    def search_root(searcher, start, cur, kids, jobs):
+        floors.append(max(searcher.floor, searcher.best))
+        return real(searcher, start, cur, kids, jobs)
+
+    monkeypatch.setattr(parallel, "search_root", search_root)
+    monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # the plain search stops at once
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17,4"
+    sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=2, beam_width=1).run()
+    assert sol.proven and sol.score == 46
+    assert len(floors) > 2
+    assert floors[1] > floors[0]  # the plain search first, then the first test from the top
+    assert floors[1:] == sorted(floors[1:], reverse=True)
+    check_line(game, deal, sol)

@@ -133,6 +133,14 @@ PROOF_BEAM = 6144
 # four above DESCEND_NOISE (shorter ones are mostly set-up): on a nine-card deal two tests
 # 0.24 and 0.29 s long once gave a ratio of 1.2 a point where the next ten average 1.7
 DESCEND_FIT = 0.8
+# ... and each point down is taken to cost at least this many times the one before: the first
+# tests of a nine-card deal say 1.3 (0.12, 0.17, 0.21 s at 84, 83, 82 on grove:10,2,14,12,6,17,4,9,16)
+# where the rest cost 1.7, so with a minute it jumped from 82 to the last test at 66 (300 s), which
+# left the bound at 81 where descending to the end gave 73 in 20 s; seven-card deals cost 1.3 to 1.5
+DESCEND_RATIO = 1.5
+# Grove's compiled search on several cores with a time limit: after the beams, the plain search
+# (the last test) runs for this share of the limit, then tests from the top for the rest
+DESCEND_PROBE = 0.75
 DESCEND_TRUST = 0.2
 DESCEND_NOISE = 0.05
 SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (measured: 3 and 5 are slower)
@@ -1089,45 +1097,40 @@ class Searcher:
         if self.time_limit is None and self.compiled_beam() and self.wide_beam(PROOF_BEAM):
             return self._solution(True, self.best, t0)
         if self.time_limit is not None:
-            # a short exact attempt first: short deals are proven here, before
-            # any time goes into wider beams (the table it fills stays valid)
-            # (the games that descend keep the Python shares: see below)
-            # (on every core where the search descends: its table is shared, so what the
-            # attempt proves serves the tests; on one, a nine-card Grove deal left a core idle
-            # for a tenth of the limit)
             quick = native and self.game.id not in DESCEND_GAMES
-            self.deadline = t0 + self.time_limit * (NATIVE_PROBE if quick else PROBE)
             if native and not quick and self.forks():
+                # Grove's compiled search on several cores: the beams first (the line the
+                # proof prunes with), then the plain search (the last test from the top) for
+                # most of the limit, on every core; where it does not finish, tests from the
+                # top for the rest bring the bound down (its table is shared, so they use
+                # what it proved)
+                got = self.widen(first, WIDEN)
+                if got is not None:
+                    return got
+                self.deadline = t0 + self.time_limit * DESCEND_PROBE
                 got = self.on_every_core(start, cur, self.ordered(start, cur))
                 if got.proven:
                     return got
-            else:
-                try:
-                    self.dfs(start, cur)
-                    return self._solution(True, self.best, t0)
-                except _Timeout:
-                    pass
+                self.deadline = t0 + self.time_limit
+                return self.descend(start, cur)
+            # a short exact attempt first: short deals are proven here, before
+            # any time goes into wider beams (the table it fills stays valid)
+            # (the games that descend keep the Python shares: see below)
+            self.deadline = t0 + self.time_limit * (NATIVE_PROBE if quick else PROBE)
+            try:
+                self.dfs(start, cur)
+                return self._solution(True, self.best, t0)
+            except _Timeout:
+                pass
             self.deadline = t0 + self.time_limit
             # then widen the beam while that is cheap next to the time left: the
             # depth-first search improves its line slowly, a wider beam fast
-            # (the next beam takes about four times what the wider ones took so
-            # far; the first wider one, four times the first beam: for a
-            # nine-card Orchard deal that already rules it out at a minute,
-            # where running it anyway made proofs 9 % slower)
             # (tests from the top cut every line below the score they test, so the lines of
             # those games come from the beams, and a proof that fits the limit comes sooner from
             # the first attempt than from tests: they keep the Python shares)
-            share = NATIVE_WIDEN if quick else WIDEN
-            width = self.beam_width
-            spent = 0.0
-            while True:
-                width *= 4
-                if 4 * (spent or first) > self.time_limit * share or self.stopped() or width > TIMED_BEAM:
-                    break
-                begin = time.perf_counter()
-                if self.wide_beam(width):
-                    return self._solution(True, self.best, t0)
-                spent += time.perf_counter() - begin
+            got = self.widen(first, NATIVE_WIDEN if quick else WIDEN)
+            if got is not None:
+                return got
         if self.time_limit is not None and self.game.id in DESCEND_GAMES:
             return self.descend(start, cur)
         if self.forks():
@@ -1144,6 +1147,25 @@ class Searcher:
             bound = max(self.best, cur + stop.bound)
             proven = bound == self.best
         return self._solution(proven, bound, t0)
+
+    def widen(self, first: float, share: float) -> Solution | None:
+        """Ever wider beams (four times the width each) while the next is
+        predicted to take at most ``share`` of the time limit, and no wider
+        than :data:`TIMED_BEAM`: the next beam takes about four times what the
+        wider ones took so far; the first wider one, four times the first beam
+        (``first`` seconds): for a nine-card Orchard deal and a minute that
+        already rules it out, where running it anyway made proofs 9 % slower.
+        The proven solution where a beam saw every position, else None."""
+        width = self.beam_width
+        spent = 0.0
+        while True:
+            width *= 4
+            if 4 * (spent or first) > self.time_limit * share or self.stopped() or width > TIMED_BEAM:
+                return None
+            begin = time.perf_counter()
+            if self.wide_beam(width):
+                return self._solution(True, self.best, self.t0)
+            spent += time.perf_counter() - begin
 
     def forks(self) -> bool:
         """Whether the exact search runs on several processes (:mod:`parallel`)."""
@@ -1213,8 +1235,9 @@ class Searcher:
         test, which settles the deal) when that is predicted to take at most
         :data:`DESCEND_FIT` of the time left. The prediction: from the last
         test on, each point down costs what it did on average over the last
-        few tests (a ratio taken between 1.2 and 2.5; measured: about 1.2 to
-        1.5 on seven-card deals, 1.7 on nine)."""
+        few tests (a ratio taken between :data:`DESCEND_RATIO` and 2.5;
+        measured: about 1.2 to 1.5 on seven-card deals, 1.7 on nine, where the
+        first few tests say 1.3)."""
         last = self.best + 1
         if self.deadline is None or ub <= last:
             return ub
@@ -1222,7 +1245,7 @@ class Searcher:
         if len(trusted) < 3 or trusted[-1][1] < DESCEND_TRUST:
             return ub
         (t1, s1), (t2, s2) = trusted[0], trusted[-1]
-        ratio = min(2.5, max(1.2, (s2 / s1) ** (1 / (t1 - t2))))
+        ratio = min(2.5, max(DESCEND_RATIO, (s2 / s1) ** (1 / (t1 - t2))))
         predicted = s2 * ratio ** (t2 - last)
         left = self.deadline - time.perf_counter()
         return last if predicted <= DESCEND_FIT * left else ub
