@@ -1108,11 +1108,12 @@ class Searcher:
                 if got is not None:
                     return got
                 self.deadline = t0 + self.time_limit * DESCEND_PROBE
-                got = self.on_every_core(start, cur, self.ordered(start, cur))
+                kids = self.ordered(start, cur)
+                got = self.on_every_core(start, cur, kids)
                 if got.proven:
                     return got
                 self.deadline = t0 + self.time_limit
-                return self.descend(start, cur)
+                return self.descend(start, cur, kids)
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
             # (the games that descend keep the Python shares: see below)
@@ -1180,7 +1181,7 @@ class Searcher:
             self.best, self.found = best, (best, tuple(moves))
         return self._solution(proven, bound, self.t0, moves)
 
-    def descend(self, start: Node, cur: int) -> Solution:
+    def descend(self, start: Node, cur: int, kids: list | None = None) -> Solution:
         """The exact search as a run of tests from the top, until time runs out.
 
         A test at ``T`` asks whether some line scores ``T`` or more: it is the
@@ -1197,11 +1198,10 @@ class Searcher:
         seldom finds a better line: those come from the beams before it.
         Once the last test is predicted to fit the time left, it comes next
         (:meth:`next_test`): a deal whose proof fits the limit is not
-        descended point by point."""
+        descended point by point. ``kids``: the root's moves, where the
+        caller has them (:meth:`ordered`)."""
         ub = cur + self.bounder.future(start)
-        moves = None
-        kids = None
-        fork = self.jobs > 1 and self.node_limit is None and parallel.available()
+        fork = self.forks()
         done: list[tuple[int, float]] = []  # the finished tests: (score tested, seconds)
         while ub > self.best:
             test = self.next_test(ub, done)
@@ -1211,10 +1211,7 @@ class Searcher:
             try:
                 if fork:
                     kids = kids if kids is not None else self.ordered(start, cur)
-                    best, found, bound, _, nodes = parallel.search_root(self, start, cur, kids, self.jobs)
-                    self.nodes += nodes
-                    if found is not None and best > self.best:
-                        self.best, moves = best, found
+                    bound = self.on_every_core(start, cur, kids).bound
                     stopped = self.expired(time.perf_counter())
                 else:
                     value, exact = self.dfs(start, cur)
@@ -1227,7 +1224,7 @@ class Searcher:
             done.append((test, time.perf_counter() - began))
         self.floor = -10 ** 9
         ub = max(ub, self.best)
-        return self._solution(ub == self.best, ub, self.t0, moves)
+        return self._solution(ub == self.best, ub, self.t0)
 
     def next_test(self, ub: int, done: list[tuple[int, float]]) -> int:
         """The score the next test of :meth:`descend` asks for: the bound so
