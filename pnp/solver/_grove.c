@@ -397,24 +397,30 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
             if (V[wo][t - 1] > V[wo][t]) V[wo][t] = V[wo][t - 1];
 }
 
-/* unit_share's or cell_share's arguments as two words, the memo's key: the fruit's dice (dkey, kept
- * square by square by tally(): three bits a count per value 2-6 or 10, on a tree or a clearing;
- * the wheelbarrow apart); then the ready trees and whether more are left, the supply, and the
- * units and the cards to play or (with `whole`) the cells. One-to-one while every count of dice stays under 8, which load()
- * makes sure of (memo_ok), and every die shows one of those values. An entry keeps cell_share's
- * *with too. */
-static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
-    int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
+/* a fruit's arguments to the knapsack's memos (fruit_gain, fruit_table) as two words, the key: the
+ * fruit's dice (dkey, kept square by square by tally(): three bits a count per value 2-6 or 10, on
+ * a tree or a clearing; the wheelbarrow apart); then in *low the ready trees and whether more are
+ * left, the supply, and `tail` (the units and the cards to play, or the cells). One-to-one while
+ * every count of dice stays under 8, which load() makes sure of (memo_ok), and every die shows one
+ * of those values; 0 (not kept) otherwise or where `tail` cannot hold its arguments (`fits`). */
+static inline uint64_t memo_key(const Core *s, int f, int supply, uint32_t tail, int fits, uint64_t *low) {
+    int b2 = s->bases[f][2], b1 = s->bases[f][1];
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
-    const int (*dice)[2] = (const int (*)[2])s->dice[f];
-    int units = 2 * CW_N2(word) + CW_N1(word);
     /* (whether trees are left beyond the ready ones decides where the die the wheelbarrow frees
      * goes: cell_items) */
-    uint64_t key = 0, low = (uint64_t)(b2 > n2) << 45 | (uint64_t)(b1 > n1) << 44 | (uint64_t)n2 << 40 |
-                          (uint64_t)n1 << 36 | (uint64_t)supply << 32 |
-                          (whole ? 1ULL << 31 | (uint64_t)word : (uint64_t)units << 5 | (uint64_t)k);
-    if (s->memo_ok && !s->unplaced[f] && supply < 16 && units < 128 && k < 32)
-        key = 1ULL << 63 | s->dkey[f];
+    *low = (uint64_t)(b2 > n2) << 45 | (uint64_t)(b1 > n1) << 44 | (uint64_t)n2 << 40 | (uint64_t)n1 << 36 |
+           (uint64_t)supply << 32 | tail;
+    return fits && s->memo_ok && !s->unplaced[f] && supply < 16 ? 1ULL << 63 | s->dkey[f] : 0;
+}
+
+/* unit_share() or (with `whole`) cell_share() for fruit `f`, through the memo; an entry keeps
+ * cell_share's *with too */
+static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
+    int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
+    const int (*dice)[2] = (const int (*)[2])s->dice[f];
+    int units = 2 * CW_N2(word) + CW_N1(word);
+    uint32_t tail = whole ? 1u << 31 | (uint32_t)word : (uint32_t)units << 5 | (uint32_t)k;
+    uint64_t low, key = memo_key(s, f, supply, tail, units < 128 && k < 32, &low);
     uint64_t *slot = s->memo + 3 * ((mix64(key) ^ mix64(low + 0x9E3779B97F4A7C15ULL)) & ((1u << MEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
         *with = (int32_t)(slot[2] >> 32);
@@ -471,14 +477,10 @@ static int knapsack(Core *s) {
 
 /* ------------------------------------------------------------------ the layer cap */
 
-/* cell_table() for fruit `f` on the layer as it is, through its own memo (keyed as fruit_gain's
- * is): V[w][t] */
+/* cell_table() for fruit `f` on the layer as it is, through its own memo (memo_key): V[w][t] */
 static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
     int supply = s->supply[f], b2 = s->bases[f][2], b1 = s->bases[f][1];
-    int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
-    uint64_t key = 0, low = (uint64_t)(b2 > n2) << 45 | (uint64_t)(b1 > n1) << 44 | (uint64_t)n2 << 40 |
-                          (uint64_t)n1 << 36 | (uint64_t)supply << 32 | (uint64_t)word;  /* (as fruit_gain's) */
-    if (s->memo_ok && !s->unplaced[f] && supply < 16) key = 1ULL << 63 | s->dkey[f];
+    uint64_t low, key = memo_key(s, f, supply, (uint32_t)word, 1, &low);
     uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
         const uint8_t *b = (const uint8_t *)(slot + 2);
