@@ -120,8 +120,6 @@ typedef struct {
     int unplaced[NFR], memo_ok;
     uint64_t *memo;
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
-    uint64_t *cap_cell;  /* layer_caps(): per orientation and anchor */
-    uint32_t cap_gen;
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
@@ -507,50 +505,53 @@ static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
  * one of its placements (any: legal or not, the layer may change first) lays on the squares of
  * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
  * one placement lays on squares of their fruit, summed over the cards to play into *ct */
+#define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
 static void layer_caps(Core *s, int k, int *cf, int *ct) {
-    if (s->x1 - s->x0 + 3 > WW || s->y1 - s->y0 + 3 > WH) {  /* beyond the window: no caps */
+    /* anchors from two squares above and left of the visible ones: W x H of them */
+    int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
+    if (W > CAP_SIDE || H > CAP_SIDE) {  /* beyond the window: no caps */
         for (int f = 0; f < NFR; f++) cf[f] = TCELLS;
         *ct = NFR * TCELLS;
         return;
     }
-    int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as y * WW + x */
+    int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
             int c = s->grid[y * GW + x], d = die_of(c), f = -1;
             if (d) { if (d != WHEELBARROW) f = (c >> 11) & 3; }
             else if (c && !(c & 48) && (c & 3) != CLEARING) f = c & 3;
-            if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = y * WW + x;
+            if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2) * W + x - s->x0 + 2;
         }
     for (int f = 0; f < NFR; f++) cf[f] = 0;
     *ct = 0;
-    /* per orientation and anchor (in a window from two squares above and left of the visible
-     * ones, WW wide): the pass (cap_gen) that last wrote it, above 32 bits, and its counts, eight
-     * bits a fruit and eight in all */
-    int base = (s->y0 - 2) * WW + s->x0 - 2;
+    /* per anchor of one orientation: its counts, eight bits a fruit and eight in all (a small
+     * window, cleared per orientation: it stays in the first cache), and their most as they grow */
+    uint32_t cell[CAP_SIDE * CAP_SIDE];
     for (int i = 0; i < k; i++) {
-        int card = card_at(s, i), most[NFR + 1] = {0};
-        if (++s->cap_gen == 0) { memset(s->cap_cell, 0, sizeof(uint64_t) * 4 * WW * WH); s->cap_gen = 1; }
-        uint64_t gen = (uint64_t)s->cap_gen << 32;
+        int card = card_at(s, i);
+        uint32_t most[NFR + 1] = {0};
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
-            uint64_t *cell = s->cap_cell + (size_t)o * WW * WH - base;
+            memset(cell, 0, sizeof(uint32_t) * (size_t)(W * H));
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
                 if (f == CLEARING) continue;
-                uint64_t add = (1u << (8 * f)) + (1u << 24);
-                int dy = or_->dy[j], dx = or_->dx[j];
+                uint32_t add = (1u << (8 * f)) + (1u << 24);
+                int back = or_->dy[j] * W + or_->dx[j];
+                uint32_t mf = most[f], ma = most[NFR];  /* (in registers) */
+                const int *sq = wsq[f];
                 for (int q = 0; q < nsq[f]; q++) {
-                    uint64_t *e = cell + wsq[f][q] - dy * WW - dx;
-                    uint64_t c = (*e & ~0xFFFFFFFFULL) == gen ? *e + add : gen + add;
-                    *e = c;
-                    int nf = (int)((c >> (8 * f)) & 255), na = (int)((c >> 24) & 255);
-                    if (nf > most[f]) most[f] = nf;
-                    if (na > most[NFR]) most[NFR] = na;
+                    uint32_t c = cell[sq[q] - back] += add;
+                    uint32_t nf = (c >> (8 * f)) & 255, na = c >> 24;
+                    mf = nf > mf ? nf : mf;
+                    ma = na > ma ? na : ma;
                 }
+                most[f] = mf;
+                most[NFR] = ma;
             }
         }
-        for (int f = 0; f < NFR; f++) cf[f] += most[f];
-        *ct += most[NFR];
+        for (int f = 0; f < NFR; f++) cf[f] += (int)most[f];
+        *ct += (int)most[NFR];
     }
 }
 
@@ -564,12 +565,16 @@ static int capped_knapsack(Core *s) {
     int cf[NFR], ct;
     layer_caps(s, k, cf, &ct);
     if (ct > NFR * TCELLS) ct = NFR * TCELLS;  /* (then it cannot bind) */
-    /* best[w][u]: the fruits so far, u cells on the layer, w: the wheelbarrow taken */
+    /* best[w][u]: the fruits so far, at most u cells on the layer, w: the wheelbarrow taken (so
+     * never less for more u); the first fruit's table is where it starts, and the last fruit needs
+     * only its most with the cells left (its table never less for more cells either) */
     int best[2][NFR * TCELLS + 1], nxt[2][NFR * TCELLS + 1], V[2][TCELLS + 1];
-    for (int u = 0; u <= ct; u++) best[0][u] = best[1][u] = NONE;
-    best[0][0] = 0;
-    int wmax = s->wb ? 0 : 1;
-    for (int f = 0; f < s->nfruits; f++) {
+    int wmax = s->wb ? 0 : 1, nf = s->nfruits;
+    fruit_table(s, 0, words[0], V);
+    for (int w = 0; w < 2; w++)
+        for (int u = 0, top = cf[0] < ct ? cf[0] : ct; u <= ct; u++)
+            best[w][u] = w > wmax ? NONE : V[w][u < top ? u : top];
+    for (int f = 1; f < nf - 1; f++) {
         fruit_table(s, f, words[f], V);
         int top = cf[f] < ct ? cf[f] : ct;
         for (int u = 0; u <= ct; u++) nxt[0][u] = nxt[1][u] = NONE;
@@ -586,9 +591,19 @@ static int capped_knapsack(Core *s) {
         memcpy(best, nxt, sizeof best);
     }
     int most = 0;
+    if (nf == 1) {
+        for (int w = 0; w <= wmax; w++) if (best[w][ct] > most) most = best[w][ct];
+        return most;
+    }
+    fruit_table(s, nf - 1, words[nf - 1], V);
+    int top = cf[nf - 1] < ct ? cf[nf - 1] : ct;
     for (int w = 0; w <= wmax; w++)
-        for (int u = 0; u <= ct; u++)
-            if (best[w][u] > most) most = best[w][u];
+        for (int u = 0; u <= ct; u++) {
+            if (best[w][u] == NONE) continue;
+            int t = ct - u < top ? ct - u : top;
+            for (int x = 0; x + w <= wmax; x++)
+                if (V[x][t] != NONE && best[w][u] + V[x][t] > most) most = best[w][u] + V[x][t];
+        }
     return most;
 }
 
@@ -1735,7 +1750,6 @@ static void Core_dealloc(Core *s) {
     free(s->wcred);
     free(s->memo);
     free(s->tmemo);
-    free(s->cap_cell);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -1883,12 +1897,9 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     free(s->tmemo);
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
-    free(s->cap_cell);
-    s->cap_cell = calloc((size_t)4 * WW * WH, sizeof(uint64_t));
-    s->cap_gen = 0;
     s->cap_lo = CAP_LO;
     s->cap_hi = CAP_HI;
-    if (!s->memo || !s->tmemo || !s->cap_cell) { PyErr_NoMemory(); return -1; }
+    if (!s->memo || !s->tmemo ) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
 
