@@ -1426,7 +1426,7 @@ static int dfs(Core *s, int cur, int *exact) {
         knap += bonus;
     }
     int tv, tex, ub = NONE;
-    if (given == NONE && k >= 2 && k <= BOUND_FIRST) knap_seen(s, k, knap <= need);
+    if (given == NONE && k >= 1 && k <= BOUND_FIRST) knap_seen(s, k, knap <= need);
     if (k <= BOUND_FIRST && !(k == 1 && s->nhand == 1)) {
         /* most positions this close to the end are cut by their bound: cheaper to work out
          * again than to look up, so the table is read and written only for the rest */
@@ -1456,7 +1456,7 @@ static int dfs(Core *s, int cur, int *exact) {
     int best_exact = NONE, max_open = NONE;
     /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
-    int pre = !s->nrec && k - 1 >= 2 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
+    int pre = !s->nrec && k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int units[NFR];
     if (pre) cells_left(s, units);
     for (int i = 0; i < n; i++) {
