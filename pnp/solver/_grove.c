@@ -401,34 +401,76 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
  * left, the supply, and `tail` (the units and the cards to play, or the cells). One-to-one while
  * every count of dice stays under 8, which load() makes sure of (memo_ok), and every die shows one
  * of those values; 0 (not kept) otherwise or where `tail` cannot hold its arguments (`fits`). */
-static inline uint64_t memo_key(const Core *s, int f, int supply, uint32_t tail, int fits, uint64_t *low) {
-    int b2 = s->bases[f][2], b1 = s->bases[f][1];
+/* what the memos' keys read of one fruit on the layer: tally()'s dkey, bare trees by fruits and
+ * dice of values dkey does not hold, for the layer as it is (view_of) or as a move leaves it
+ * (child_knapsack: view_tally() on a copy, the layer itself untouched) */
+typedef struct { uint64_t dkey; int b1, b2, unplaced; } FruitView;
+
+static inline void view_of(const Core *s, FruitView *v) {
+    for (int f = 0; f < NFR; f++) {
+        v[f].dkey = s->dkey[f];
+        v[f].b1 = s->bases[f][1];
+        v[f].b2 = s->bases[f][2];
+        v[f].unplaced = s->unplaced[f];
+    }
+}
+
+/* tally() on views: the same counts, the dice by value apart */
+static inline void view_tally(FruitView *v, int c, int sign) {
+    if (!c) return;
+    int d = die_of(c);
+    if (d) {
+        if (d != WHEELBARROW) {
+            int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
+            if (memo_place[d] >= 0) v[f].dkey += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
+            else v[f].unplaced += sign;
+        }
+    }
+    else if (!(c & 48) && (c & 3) != CLEARING) {
+        if (((c >> 2) & 3) == 2) v[c & 3].b2 += sign;
+        else v[c & 3].b1 += sign;
+    }
+}
+
+static inline uint64_t memo_key_view(const Core *s, const FruitView *v, int supply, uint32_t tail, int fits, uint64_t *low) {
+    int b2 = v->b2, b1 = v->b1;
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
     /* (whether trees are left beyond the ready ones decides where the die the wheelbarrow frees
      * goes: cell_items) */
     *low = (uint64_t)(b2 > n2) << 45 | (uint64_t)(b1 > n1) << 44 | (uint64_t)n2 << 40 | (uint64_t)n1 << 36 |
            (uint64_t)supply << 32 | tail;
-    return fits && s->memo_ok && !s->unplaced[f] && supply < 16 ? 1ULL << 63 | s->dkey[f] : 0;
+    return fits && s->memo_ok && !v->unplaced && supply < 16 ? 1ULL << 63 | v->dkey : 0;
 }
 
-/* unit_share() or (with `whole`) cell_share() for fruit `f`, through the memo; an entry keeps
- * cell_share's *with too */
-static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
-    int supply = s->supply[f] + spare, b2 = s->bases[f][2], b1 = s->bases[f][1];
-    const int (*dice)[2] = (const int (*)[2])s->dice[f];
+static inline uint64_t memo_key(const Core *s, int f, int supply, uint32_t tail, int fits, uint64_t *low) {
+    FruitView v = {s->dkey[f], s->bases[f][1], s->bases[f][2], s->unplaced[f]};
+    return memo_key_view(s, &v, supply, tail, fits, low);
+}
+
+/* unit_share() or (with `whole`) cell_share() for the fruit of view `v` (its dice: `dice`), through
+ * the memo; an entry keeps cell_share's *with too. Without `dice` (a view of a layer not played),
+ * only the memo answers: where it does not, *miss is set */
+static int fruit_gain_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, int k, int whole,
+                           int *with, int *miss) {
     int units = 2 * CW_N2(word) + CW_N1(word);
     uint32_t tail = whole ? 1u << 31 | (uint32_t)word : (uint32_t)units << 5 | (uint32_t)k;
-    uint64_t low, key = memo_key(s, f, supply, tail, units < 128 && k < 32, &low);
+    uint64_t low, key = memo_key_view(s, v, supply, tail, units < 128 && k < 32, &low);
     uint64_t *slot = s->memo + 3 * ((mix64(key) ^ mix64(low + 0x9E3779B97F4A7C15ULL)) & ((1u << MEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
         *with = (int32_t)(slot[2] >> 32);
         return (int)(uint32_t)slot[2];
     }
+    if (!dice) { *miss = 1; *with = NONE; return 0; }
     int got;
-    if (whole) got = cell_share(dice, b2, b1, supply, word, with);
-    else { got = unit_share(dice, b2, b1, supply, units, k); *with = NONE; }
+    if (whole) got = cell_share(dice, v->b2, v->b1, supply, word, with);
+    else { got = unit_share(dice, v->b2, v->b1, supply, units, k); *with = NONE; }
     if (key) { slot[0] = key; slot[1] = low; slot[2] = (uint64_t)(uint32_t)got | (uint64_t)(uint32_t)*with << 32; }
     return got;
+}
+
+static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
+    FruitView v = {s->dkey[f], s->bases[f][1], s->bases[f][2], s->unplaced[f]};
+    return fruit_gain_view(s, &v, (const int (*)[2])s->dice[f], s->supply[f] + spare, word, k, whole, with, NULL);
 }
 
 /* whether the knapsack takes whole cells (cell_share) for `k` cards to play with these words */
@@ -441,10 +483,13 @@ static inline int celled(const int *words, int k) {
 /* Bounder.knapsack with `words` (cells_left) on the `k` cards to play: per fruit its unit or cell
  * knapsack; while the wheelbarrow is unused, it adds 5 once and frees a die for the fruit it
  * helps most (with whole cells, only for a fruit whose die can still become it) */
-static int knapsack_of(Core *s, const int *words, int k) {
+static int knapsack_view(Core *s, const FruitView *v, const int *supply, int wb, int played, const int *words, int k,
+                         int *miss) {
     int total = 0, gains[NFR], with[NFR], whole = celled(words, k);
-    for (int f = 0; f < s->nfruits; f++) total += gains[f] = fruit_gain(s, f, 0, words[f], k, whole, &with[f]);
-    if (s->wb) return total;
+#define DICE(f) (played ? (const int (*)[2])s->dice[f] : NULL)
+    for (int f = 0; f < s->nfruits; f++)
+        total += gains[f] = fruit_gain_view(s, &v[f], DICE(f), supply[f], words[f], k, whole, &with[f], miss);
+    if (wb) return total;
     int most = 0;
     if (whole) {  /* the wheelbarrow only where one of a fruit's dice can still become it */
         for (int f = 0; f < s->nfruits; f++)
@@ -452,10 +497,17 @@ static int knapsack_of(Core *s, const int *words, int k) {
         return total + most;
     }
     for (int f = 0; f < s->nfruits; f++) {
-        int d = fruit_gain(s, f, 1, words[f], k, 0, &with[f]) - gains[f];
+        int d = fruit_gain_view(s, &v[f], DICE(f), supply[f] + 1, words[f], k, 0, &with[f], miss) - gains[f];
         if (d > most) most = d;
     }
+#undef DICE
     return total + WHEELBARROW - TOP_DIE + most;
+}
+
+static int knapsack_of(Core *s, const int *words, int k) {
+    FruitView v[NFR];
+    view_of(s, v);
+    return knapsack_view(s, v, s->supply, s->wb, 1, words, k, NULL);
 }
 
 /* per fruit, the cells on the cards still to play (CW_*; the units are 2 * CW_N2 + CW_N1) */
@@ -1369,16 +1421,28 @@ static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur
     return v;
 }
 
-/* the knapsack after the outcome `mask` of `m`, without playing it: the six squares, the supply
- * and the wheelbarrow are tallied in and taken out again (`units`: cells_left now) */
+/* the knapsack after the outcome `mask` of `m`, without playing it (`units`: cells_left now): from
+ * the memo on views of the layer with the six squares tallied in (view_tally); where the memo does
+ * not know a fruit, the six squares, the supply and the wheelbarrow are tallied into the layer's
+ * counts and taken out again */
 static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units) {
-    int keep[NFR], un[NFR], wb = s->wb;
+    int keep[NFR], un[NFR], wb = s->wb, miss = 0;
     uint16_t nw[6];
+    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
+    {   /* most often the memo knows every fruit: the layer is then left as it is */
+        int supply[NFR];
+        FruitView v[NFR];
+        memcpy(supply, r->supply, sizeof supply);
+        outcome_squares(r, mask, nw, supply);
+        view_of(s, v);
+        for (int i = 0; i < 6; i++) { view_tally(v, r->old[i], -1); view_tally(v, nw[i], 1); }
+        int got = knapsack_view(s, v, supply, r->wb, 0, un, to_play(s) - 1, &miss);
+        if (!miss) return got;
+    }
     memcpy(keep, s->supply, sizeof keep);
     memcpy(s->supply, r->supply, sizeof keep);
     outcome_squares(r, mask, nw, s->supply);
     s->wb = r->wb;
-    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
     for (int i = 0; i < 6; i++) { tally(s, r->old[i], -1); tally(s, nw[i], 1); }
     int v = knapsack_of(s, un, to_play(s) - 1);
     for (int i = 5; i >= 0; i--) { tally(s, nw[i], -1); tally(s, r->old[i], 1); }
