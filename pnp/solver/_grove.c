@@ -1408,6 +1408,7 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
 }
 
 static int dfs(Core *s, int cur, int *exact);
+static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask);
 
 /* the value of one outcome after `m`, searched */
 static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur, int g, int *exact) {
@@ -1552,6 +1553,8 @@ static int dfs(Core *s, int cur, int *exact) {
                 }
                 s->pre_knap = kn;
                 s->pre_at = s->cs.depth + 1;
+                /* the child looks its key up in the table: fetched while it is played */
+                __builtin_prefetch(tt_bucket(s->tt, s->tt_mask, child_key(s, m, &r, use)));
             }
             int ex;
             int v = child(s, m, &r, use, cur, g, &ex);
