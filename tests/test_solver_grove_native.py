@@ -15,7 +15,7 @@ import pytest
 from pnp.deck import load_deck
 from pnp.games import find_game
 from pnp.solver import compiled, search
-from pnp.solver.engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, pos_xy
+from pnp.solver.engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, pos_int, pos_xy
 from pnp.solver.search import Searcher, solve
 
 from proofs import check_line, same_proof
@@ -195,6 +195,60 @@ def test_grove_native_layer_cap_equals_python(deal):
         assert capped <= knap
         below += capped < knap
     assert below, "the caps never bound: the test lost its point"
+
+
+@pytest.mark.parametrize("deal", ["grove:10,11,12,13,14,15,16,17,18", "grove:7,6,13,16,17,14,10,8,11"])
+def test_grove_native_move_cap_equals_python(deal):
+    """Move by move, from positions with one to five cards to play: the
+    core's move cap is Python's (Bounder.capped with the placement), never
+    above the position's own capped knapsack, and below it for some moves
+    (else the test lost its point)."""
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 16, 12, most=5)
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    bounder = search.Bounder(eng)
+    below = moves = 0
+    for node in nodes:
+        whole = bounder.capped(node)
+        for card, o, x, y, bound in core.move_caps(*compiled.position(eng, node)):
+            _, cells, _, _ = eng.orients[card][o]
+            assert bound == bounder.capped(node, (card, pos_int(x, y), cells)), (deal, card, o, x, y)
+            assert bound <= whole
+            below += bound < whole
+            moves += 1
+    assert moves and below, "the move cap never bound: the test lost its point"
+
+
+@pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 7), ("grove:3,6,9,12,15,18,2,5,8", 8)])
+def test_the_move_cap_never_cuts_below_the_exact_future(deal, seed):
+    """Admissible: from positions with two or three cards to play, every
+    legal move's gain plus the most its position can still gain (the Python
+    search) is at most that move's cap, whichever way scarce dice go."""
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 6, seed)
+    bounder = search.Bounder(eng)
+    rng = random.Random(seed)
+    slack, below = [], 0
+    for node in nodes:
+        if len(eng.to_play(node)) < 2:
+            continue
+        cur, whole = eng.score(node), bounder.capped(node)
+        for hi in node.hand:
+            placements = list(eng.placements(node, hi))
+            for rot, cells, a, _ in rng.sample(placements, min(12, len(placements))):
+                cap = bounder.capped(node, (hi, a, cells))
+                below += cap < whole
+                for child in eng.outcomes(node, hi, rot, a, cells):
+                    kid = eng.node(child)
+                    s = Searcher(game, eng.deal, native=False)
+                    s.best = s.floor = -10 ** 9
+                    future, exact = s.dfs(kid, eng.score(kid))
+                    assert exact
+                    got = eng.score(kid) - cur + future
+                    assert got <= cap, (deal, sorted(node.board.items()), node.hand, hi, rot, a)
+                    slack.append(cap - got)
+    assert len(slack) > 50
+    assert below, "no move cap was below its position's: the test lost some of its point"
 
 
 @pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 5), ("grove:3,6,9,12,15,18,2,5,8", 6)])

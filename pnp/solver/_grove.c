@@ -121,6 +121,7 @@ typedef struct {
     uint64_t *memo;
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
+    int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
      * cut by the layer cap */
@@ -211,6 +212,8 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 #define TMEMO_BITS 16
 #define CAP_LO 2  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
 #define CAP_HI 5
+#define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
+#define MCAP_HI 4
 #define TMEMO_WORDS (2 + (2 * (TCELLS + 1) + 7) / 8)
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
@@ -558,7 +561,15 @@ static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
  * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
  * one placement lays on squares of their fruit, summed over the cards to play into *ct */
 #define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
-static void layer_caps(Core *s, int k, int *cf, int *ct) {
+/* the fruit whose cells the square showing `c` takes for the layer cap: a die's (the wheelbarrow's
+ * never), a bare tree's; -1 for none */
+static inline int item_fruit(int c) {
+    int d = die_of(c);
+    if (d) return d != WHEELBARROW ? (c >> 11) & 3 : -1;
+    return c && !(c & 48) && (c & 3) != CLEARING ? c & 3 : -1;
+}
+
+static void layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct) {
     /* anchors from two squares above and left of the visible ones: W x H of them */
     int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
     if (W > CAP_SIDE || H > CAP_SIDE) {  /* beyond the window: no caps */
@@ -569,9 +580,7 @@ static void layer_caps(Core *s, int k, int *cf, int *ct) {
     int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
-            int c = s->grid[y * GW + x], d = die_of(c), f = -1;
-            if (d) { if (d != WHEELBARROW) f = (c >> 11) & 3; }
-            else if (c && !(c & 48) && (c & 3) != CLEARING) f = c & 3;
+            int f = item_fruit(s->grid[y * GW + x]);
             if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2) * W + x - s->x0 + 2;
         }
     for (int f = 0; f < NFR; f++) cf[f] = 0;
@@ -580,7 +589,7 @@ static void layer_caps(Core *s, int k, int *cf, int *ct) {
      * window, cleared per orientation: it stays in the first cache), and their most as they grow */
     uint32_t cell[CAP_SIDE * CAP_SIDE];
     for (int i = 0; i < k; i++) {
-        int card = card_at(s, i);
+        int card = cards[i];
         uint32_t most[NFR + 1] = {0};
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
@@ -607,15 +616,30 @@ static void layer_caps(Core *s, int k, int *cf, int *ct) {
     }
 }
 
+/* layer_caps_of() the cards to play */
+static void layer_caps(Core *s, int k, int *cf, int *ct) {
+    int cards[MAXCARDS];
+    for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
+    layer_caps_of(s, cards, k, cf, ct);
+}
+
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most cf[f]
  * cells on the layer, at most ct in all; the wheelbarrow for one fruit at most. Never above
  * knapsack(); with whole cells only (else the knapsack) */
+static int capped_with(Core *s, const int *words, const int *cf, int ct);
+
 static int capped_knapsack(Core *s) {
     int words[NFR], k = to_play(s);
     cells_left(s, words);
     if (!celled(words, k)) return knapsack_of(s, words, k);
     int cf[NFR], ct;
     layer_caps(s, k, cf, &ct);
+    return capped_with(s, words, cf, ct);
+}
+
+/* capped_knapsack() with these caps (whole cells): at most cf[f] cells of fruit f on the layer,
+ * ct in all */
+static int capped_with(Core *s, const int *words, const int *cf, int ct) {
     if (ct > NFR * TCELLS) ct = NFR * TCELLS;  /* (then it cannot bind) */
     /* best[w][u]: the fruits so far, at most u cells on the layer, w: the wheelbarrow taken (so
      * never less for more u); the first fruit's table is where it starts, and the last fruit needs
@@ -657,6 +681,47 @@ static int capped_knapsack(Core *s) {
                 if (V[x][t] != NONE && best[w][u] + V[x][t] > most) most = best[w][u] + V[x][t];
         }
     return most;
+}
+
+/* ------------------------------------------------------------------ the move cap */
+
+/* The layer cap of a move (Bounder.capped with `placed`): the card played now lays on the layer's
+ * dice and bare trees exactly the cells its placement puts on squares of their fruit, so the
+ * capped knapsack with that card's caps replaced by those counts bounds the move's gain and all
+ * that can follow it. An expanded position works out the other cards' caps once per hand card
+ * (move_cap_start), and the bound once per hand card and counts (memo: counts in base 6, a card
+ * laying at most five cells of one fruit) */
+#define MCAP_COUNTS 216
+typedef struct { int on, words[NFR], ocf[2][NFR], oct[2], memo[2][MCAP_COUNTS]; } MoveCap;
+
+static void move_cap_start(Core *s, MoveCap *mc) {
+    int k = to_play(s);
+    cells_left(s, mc->words);
+    mc->on = celled(mc->words, k);
+    if (!mc->on) return;
+    for (int hi = 0; hi < s->nhand; hi++) {
+        int others[MAXCARDS], no = 0;
+        for (int i = 0; i < k; i++) if (i != hi) others[no++] = card_at(s, i);
+        layer_caps_of(s, others, no, mc->ocf[hi], &mc->oct[hi]);
+        for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = NONE;
+    }
+}
+
+/* the counts of move `m` (its card's cells on squares of their fruit, per fruit) and its bound */
+static int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
+    int hi = s->hand[0] == m->card ? 0 : 1, cnt[NFR] = {0}, n = 0;
+    const Orient *o = &s->orient[m->card][m->orient];
+    for (int j = 0; j < 6; j++) {
+        int f = o->f[j];
+        if (f != CLEARING && item_fruit(s->grid[m->anchor + o->off[j]]) == f) { cnt[f]++; n++; }
+    }
+    int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
+    if (*e == NONE) {
+        int cf[NFR];
+        for (int f = 0; f < NFR; f++) cf[f] = mc->ocf[hi][f] + cnt[f];
+        *e = capped_with(s, mc->words, cf, mc->oct[hi] + n);
+    }
+    return *e;
 }
 
 /* ------------------------------------------------------------------ recipes */
@@ -1524,12 +1589,25 @@ static int dfs(Core *s, int cur, int *exact) {
     int pre = !s->nrec && k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int units[NFR];
     if (pre) cells_left(s, units);
+    MoveCap mc;
+    mc.on = 0;
+    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
         int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
         if (after != NONE && m->gain + after <= incumbent(s) - cur) {
             if (m->gain + after > max_open) max_open = m->gain + after;
             continue;
+        }
+        if (mc.on) {  /* the move's layer cap: most moves are cut here, before they are resolved */
+            int b = move_cap(s, &mc, m) + bonus;
+            if (b <= incumbent(s) - cur) {
+                s->cs.nodes++;
+                s->stat[k - 1][0]++;
+                s->stat[k - 1][5]++;
+                if (b > max_open) max_open = b;
+                continue;
+            }
         }
         Resolved r;
         Outcomes o;
@@ -1966,6 +2044,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
     s->cap_lo = CAP_LO;
     s->cap_hi = CAP_HI;
+    s->mcap_lo = MCAP_LO;
+    s->mcap_hi = MCAP_HI;
     if (!s->memo || !s->tmemo ) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
@@ -2178,6 +2258,29 @@ fail:
 }
 
 /* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
+/* Core.move_caps(cells, hand, drawn, tokens_used, tree_dice, supply, wb): the move cap of each
+ * legal move of the position, as (card, orientation, x, y, bound); [] where it is off (not whole
+ * cells) */
+static PyObject *Core_move_caps(Core *s, PyObject *args) {
+    PyObject *cells, *hand, *supply;
+    int drawn, tokens_used, tree_dice, wb;
+    if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
+    if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
+    MoveCap mc;
+    move_cap_start(s, &mc);
+    PyObject *out = PyList_New(0);
+    if (!out || !mc.on) return out;
+    MoveRec *mv = s->moves[0];
+    int n = gen_moves(s, mv, 0);
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(iiiii)", mv[i].card, mv[i].orient, mv[i].anchor % GW - GO, mv[i].anchor / GW - GO,
+                                    move_cap(s, &mc, &mv[i]));
+        if (!t || PyList_Append(out, t) < 0) { Py_XDECREF(t); Py_DECREF(out); return NULL; }
+        Py_DECREF(t);
+    }
+    return out;
+}
+
 static PyObject *Core_check_windows(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
@@ -2215,6 +2318,7 @@ static PyMethodDef Core_methods[] = {
      "as the search makes them: where the packed scan cannot score one, an upper bound on its gain, and a flag"},
     {"capped", (PyCFunction)Core_capped, METH_VARARGS,
      "The knapsack with the layer's caps, the caps and the fruits' tables of a position (see the C source)."},
+    {"move_caps", (PyCFunction)Core_move_caps, METH_VARARGS, "The move cap of each legal move of a position (see the C source)."},
     {"recipes", (PyCFunction)Core_recipes, METH_VARARGS, "The recipes' bound and bonus of a position (see the C source)."},
     {"check_windows", (PyCFunction)Core_check_windows, METH_VARARGS,
      "Hold every slot bound read on a window children share against one built afresh, from now on (for the "
@@ -2225,6 +2329,8 @@ static PyMethodDef Core_methods[] = {
 static PyMemberDef Core_members[] = {
     {"cap_lo", T_INT, offsetof(Core, cap_lo), 0, "The layer cap is tried with at least this many cards to play."},
     {"cap_hi", T_INT, offsetof(Core, cap_hi), 0, "... and at most this many (0: never)."},
+    {"mcap_lo", T_INT, offsetof(Core, mcap_lo), 0, "The move cap is tried on the moves of positions with at least this many cards to play."},
+    {"mcap_hi", T_INT, offsetof(Core, mcap_hi), 0, "... and at most this many (0: never)."},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -440,7 +440,7 @@ class Bounder:
         self._shares[key] = table
         return table
 
-    def layer_caps(self, node: Node) -> tuple[list[int], int]:
+    def layer_caps(self, node: Node, placed: tuple | None = None) -> tuple[list[int], int]:
         """How many cells of the cards still to play can go to the layer as
         it is, per fruit and in all (:meth:`capped`).
 
@@ -449,7 +449,11 @@ class Bounder:
         only on the square it stands on. Per card: the most of its tree cells
         one placement lays on squares of their fruit's dice and bare trees
         (any placement, legal now or not: earlier cards may change the layer
-        first), per fruit and in all; summed over the cards."""
+        first), per fruit and in all; summed over the cards.
+
+        ``placed``: ``(card, anchor, cells)``, a hand card about to be played
+        there (:meth:`Engine.placements`); its counts are then the cells that
+        placement lays on those squares (the move cap)."""
         e = self.e
         nf = e.nfruits
         squares: list[set] = [set() for _ in range(nf)]
@@ -462,6 +466,15 @@ class Bounder:
                 squares[c & 3].add(p)
         per_fruit, total = [0] * nf, 0
         for card in e.to_play(node):
+            if placed is not None and card == placed[0]:
+                _, a, cells = placed
+                n = [0] * nf
+                for dp, f, _ in cells:
+                    if f != CLEARING and a + dp in squares[f]:
+                        n[f] += 1
+                per_fruit = [x + y for x, y in zip(per_fruit, n)]
+                total += sum(n)
+                continue
             most, most_all = [0] * nf, 0
             for _, cells, _, _ in e.orients[card]:
                 counts: dict[int, list[int]] = {}
@@ -478,19 +491,25 @@ class Bounder:
             total += most_all
         return per_fruit, total
 
-    def capped(self, node: Node) -> int:
+    def capped(self, node: Node, placed: tuple | None = None) -> int:
         """The knapsack (:meth:`knapsack`, recipes apart) with the layer's
         caps (:meth:`layer_caps`): each fruit's :meth:`cell_table` gives at
         most its cap of cells to the layer, all fruits together at most the
         cap in all, and one fruit at most gets the wheelbarrow. Only with
-        whole cells (else the knapsack itself)."""
+        whole cells (else the knapsack itself).
+
+        With ``placed`` (:meth:`layer_caps`), the move cap: a bound on what
+        that placement gains and on all that can follow it, since the card
+        played now lays on the layer's dice and bare trees just the cells
+        that placement puts on them (the core tries it on each move before
+        resolving it, ``move_cap``)."""
         e = self.e
         remaining = e.to_play(node)
         cells = self.cells_of(remaining)
         if cells is None:
             return self.knapsack(node)[0]
         dice, bases = self.layer_dice(node)
-        per_fruit, total = self.layer_caps(node)
+        per_fruit, total = self.layer_caps(node, placed)
         wmax = 0 if node.wheelbarrow_used else 1
         best = {(0, 0): 0}  # (cells on the layer, the wheelbarrow taken) -> the most
         for f in range(e.nfruits):
