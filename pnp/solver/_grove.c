@@ -122,6 +122,12 @@ typedef struct {
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
+    /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
+     * is cap_visit: of all cards to play (per fruit, in all) and of each hand card */
+    long long cap_visit[MAXDEPTH];
+    int cap_all[MAXDEPTH][NFR + 1], cap_hand[MAXDEPTH][2][NFR + 1];
+    uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
+                                   * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
      * cut by the layer cap */
@@ -569,13 +575,13 @@ static inline int item_fruit(int c) {
     return c && !(c & 48) && (c & 3) != CLEARING ? c & 3 : -1;
 }
 
-static void layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct) {
+static int layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct, int (*each)[NFR + 1]) {
     /* anchors from two squares above and left of the visible ones: W x H of them */
     int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
     if (W > CAP_SIDE || H > CAP_SIDE) {  /* beyond the window: no caps */
         for (int f = 0; f < NFR; f++) cf[f] = TCELLS;
         *ct = NFR * TCELLS;
-        return;
+        return 0;
     }
     int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
     for (int y = s->y0; y <= s->y1; y++)
@@ -613,45 +619,61 @@ static void layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct) {
         }
         for (int f = 0; f < NFR; f++) cf[f] += (int)most[f];
         *ct += (int)most[NFR];
+        if (each) for (int f = 0; f <= NFR; f++) each[i][f] = (int)most[f];
     }
+    return 1;
 }
 
 /* layer_caps_of() the cards to play */
 static void layer_caps(Core *s, int k, int *cf, int *ct) {
     int cards[MAXCARDS];
     for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
-    layer_caps_of(s, cards, k, cf, ct);
+    layer_caps_of(s, cards, k, cf, ct, NULL);
 }
 
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most cf[f]
  * cells on the layer, at most ct in all; the wheelbarrow for one fruit at most. Never above
  * knapsack(); with whole cells only (else the knapsack) */
-static int capped_with(Core *s, const int *words, const int *cf, int ct);
+typedef int FruitTables[NFR][2][TCELLS + 1];  /* per fruit, its fruit_table() */
 
-static int capped_knapsack(Core *s) {
-    int words[NFR], k = to_play(s);
-    cells_left(s, words);
-    if (!celled(words, k)) return knapsack_of(s, words, k);
-    int cf[NFR], ct;
-    layer_caps(s, k, cf, &ct);
-    return capped_with(s, words, cf, ct);
+static void fruit_tables(Core *s, const int *words, FruitTables V) {
+    for (int f = 0; f < s->nfruits; f++) fruit_table(s, f, words[f], V[f]);
 }
 
-/* capped_knapsack() with these caps (whole cells): at most cf[f] cells of fruit f on the layer,
- * ct in all */
-static int capped_with(Core *s, const int *words, const int *cf, int ct) {
+static int capped_with(Core *s, FruitTables V, const int *cf, int ct);
+
+/* the layer cap of the position (whole cells, else the knapsack); the cards' caps are kept for
+ * the move cap of its moves (cap_visit) */
+static int capped_knapsack(Core *s) {
+    int words[NFR], k = to_play(s), d = s->cs.depth;
+    cells_left(s, words);
+    if (!celled(words, k)) return knapsack_of(s, words, k);
+    int cards[MAXCARDS], each[MAXCARDS][NFR + 1], cf[NFR], ct;
+    for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
+    if (layer_caps_of(s, cards, k, cf, &ct, each) && d < MAXDEPTH) {
+        s->cap_visit[d] = s->visit[d];
+        for (int f = 0; f < NFR; f++) s->cap_all[d][f] = cf[f];
+        s->cap_all[d][NFR] = ct;
+        for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
+    }
+    FruitTables V;
+    fruit_tables(s, words, V);
+    return capped_with(s, V, cf, ct);
+}
+
+/* capped_knapsack() with these caps (whole cells; V: the fruits' tables): at most cf[f] cells of
+ * fruit f on the layer, ct in all */
+static int capped_with(Core *s, FruitTables V, const int *cf, int ct) {
     if (ct > NFR * TCELLS) ct = NFR * TCELLS;  /* (then it cannot bind) */
     /* best[w][u]: the fruits so far, at most u cells on the layer, w: the wheelbarrow taken (so
      * never less for more u); the first fruit's table is where it starts, and the last fruit needs
      * only its most with the cells left (its table never less for more cells either) */
-    int best[2][NFR * TCELLS + 1], nxt[2][NFR * TCELLS + 1], V[2][TCELLS + 1];
+    int best[2][NFR * TCELLS + 1], nxt[2][NFR * TCELLS + 1];
     int wmax = s->wb ? 0 : 1, nf = s->nfruits;
-    fruit_table(s, 0, words[0], V);
     for (int w = 0; w < 2; w++)
         for (int u = 0, top = cf[0] < ct ? cf[0] : ct; u <= ct; u++)
-            best[w][u] = w > wmax ? NONE : V[w][u < top ? u : top];
+            best[w][u] = w > wmax ? NONE : V[0][w][u < top ? u : top];
     for (int f = 1; f < nf - 1; f++) {
-        fruit_table(s, f, words[f], V);
         int top = cf[f] < ct ? cf[f] : ct;
         for (int u = 0; u <= ct; u++) nxt[0][u] = nxt[1][u] = NONE;
         for (int w = 0; w <= wmax; w++)
@@ -659,8 +681,8 @@ static int capped_with(Core *s, const int *words, const int *cf, int ct) {
                 if (best[w][u] == NONE) continue;
                 for (int t = 0; t <= top && u + t <= ct; t++)
                     for (int x = 0; x + w <= wmax; x++) {
-                        if (V[x][t] == NONE) continue;
-                        int v = best[w][u] + V[x][t];
+                        if (V[f][x][t] == NONE) continue;
+                        int v = best[w][u] + V[f][x][t];
                         if (v > nxt[w + x][u + t]) nxt[w + x][u + t] = v;
                     }
             }
@@ -671,14 +693,13 @@ static int capped_with(Core *s, const int *words, const int *cf, int ct) {
         for (int w = 0; w <= wmax; w++) if (best[w][ct] > most) most = best[w][ct];
         return most;
     }
-    fruit_table(s, nf - 1, words[nf - 1], V);
     int top = cf[nf - 1] < ct ? cf[nf - 1] : ct;
     for (int w = 0; w <= wmax; w++)
         for (int u = 0; u <= ct; u++) {
             if (best[w][u] == NONE) continue;
             int t = ct - u < top ? ct - u : top;
             for (int x = 0; x + w <= wmax; x++)
-                if (V[x][t] != NONE && best[w][u] + V[x][t] > most) most = best[w][u] + V[x][t];
+                if (V[nf - 1][x][t] != NONE && best[w][u] + V[nf - 1][x][t] > most) most = best[w][u] + V[nf - 1][x][t];
         }
     return most;
 }
@@ -692,34 +713,44 @@ static int capped_with(Core *s, const int *words, const int *cf, int ct) {
  * (move_cap_start), and the bound once per hand card and counts (memo: counts in base 6, a card
  * laying at most five cells of one fruit) */
 #define MCAP_COUNTS 216
-typedef struct { int on, words[NFR], ocf[2][NFR], oct[2], memo[2][MCAP_COUNTS]; } MoveCap;
+typedef struct { int on, ocf[2][NFR], oct[2], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
 static void move_cap_start(Core *s, MoveCap *mc) {
-    int k = to_play(s);
-    cells_left(s, mc->words);
-    mc->on = celled(mc->words, k);
+    int k = to_play(s), d = s->cs.depth, words[NFR];
+    cells_left(s, words);
+    mc->on = celled(words, k) && d < MAXDEPTH;
     if (!mc->on) return;
-    for (int hi = 0; hi < s->nhand; hi++) {
-        int others[MAXCARDS], no = 0;
-        for (int i = 0; i < k; i++) if (i != hi) others[no++] = card_at(s, i);
-        layer_caps_of(s, others, no, mc->ocf[hi], &mc->oct[hi]);
+    if (s->cap_visit[d] != s->visit[d]) {  /* (capped_knapsack() keeps them, where it ran here) */
+        int cards[MAXCARDS], each[MAXCARDS][NFR + 1], cf[NFR], ct;
+        for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
+        if (!layer_caps_of(s, cards, k, cf, &ct, each)) { mc->on = 0; return; }
+        s->cap_visit[d] = s->visit[d];
+        for (int f = 0; f < NFR; f++) s->cap_all[d][f] = cf[f];
+        s->cap_all[d][NFR] = ct;
+        for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
+    }
+    for (int hi = 0; hi < s->nhand; hi++) {  /* the other cards' caps: all of them but this one's */
+        for (int f = 0; f < NFR; f++) mc->ocf[hi][f] = s->cap_all[d][f] - s->cap_hand[d][hi][f];
+        mc->oct[hi] = s->cap_all[d][NFR] - s->cap_hand[d][hi][NFR];
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = NONE;
     }
+    fruit_tables(s, words, mc->V);
 }
 
-/* the counts of move `m` (its card's cells on squares of their fruit, per fruit) and its bound */
+/* the counts of move `m` (its card's cells on squares of their fruit, per fruit: icount, four bits
+ * a fruit) and its bound */
 static int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
-    int hi = s->hand[0] == m->card ? 0 : 1, cnt[NFR] = {0}, n = 0;
     const Orient *o = &s->orient[m->card][m->orient];
-    for (int j = 0; j < 6; j++) {
-        int f = o->f[j];
-        if (f != CLEARING && item_fruit(s->grid[m->anchor + o->off[j]]) == f) { cnt[f]++; n++; }
-    }
+    const uint16_t *g = s->grid + m->anchor;
+    unsigned c = s->icount[o->k[0]][g[o->off[0]]] + s->icount[o->k[1]][g[o->off[1]]] +
+                 s->icount[o->k[2]][g[o->off[2]]] + s->icount[o->k[3]][g[o->off[3]]] +
+                 s->icount[o->k[4]][g[o->off[4]]] + s->icount[o->k[5]][g[o->off[5]]];
+    int hi = s->hand[0] == m->card ? 0 : 1, cnt[NFR] = {(int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15)};
     int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
     if (*e == NONE) {
         int cf[NFR];
         for (int f = 0; f < NFR; f++) cf[f] = mc->ocf[hi][f] + cnt[f];
-        *e = capped_with(s, mc->words, cf, mc->oct[hi] + n);
+        *e = capped_with(s, mc->V, cf, mc->oct[hi] + cnt[0] + cnt[1] + cnt[2]);
     }
     return *e;
 }
@@ -2038,6 +2069,9 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         for (int kk = 0; kk < NK; kk++)
             for (int c = 0; c < NCODES; c++)
                 s->pk[wb][kk][c] = pack(c, kk == 6 ? CLEARING : kk / 2, kk == 6 ? 0 : kk % 2 + 1, wb);
+    for (int kk = 0; kk < NK; kk++)
+        for (int c = 0; c < NCODES; c++)
+            s->icount[kk][c] = (uint16_t)(kk < 6 && item_fruit(c) == kk / 2 ? 1u << (4 * (kk / 2)) : 0);
     free(s->memo);
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     free(s->tmemo);
@@ -2058,6 +2092,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     s->tree_dice = tree_dice;
     s->wb = wb ? 1 : 0;
     s->win_ok = 0;
+    s->visit[0] = ++s->visits;  /* (what was kept for the last position loaded is not this one's) */
     memset(s->grid, 0, sizeof s->grid);
     memset(s->near, 0, sizeof s->near);
     memset(s->dice, 0, sizeof s->dice);
