@@ -665,41 +665,51 @@ static int capped_knapsack(Core *s) {
  * fruit f on the layer, ct in all */
 static int capped_with(Core *s, FruitTables V, const int *cf, int ct) {
     if (ct > NFR * TCELLS) ct = NFR * TCELLS;  /* (then it cannot bind) */
-    /* best[w][u]: the fruits so far, at most u cells on the layer, w: the wheelbarrow taken (so
-     * never less for more u); the first fruit's table is where it starts, and the last fruit needs
-     * only its most with the cells left (its table never less for more cells either) */
+    /* best[w][u]: the fruits so far, at most u cells on the layer (u up to `top`, the most they can
+     * take: beyond it nothing changes), w: the wheelbarrow taken. Every table is never less for
+     * more cells, so neither is best: the fruits come smallest cap first, the first one's table is
+     * where it starts, and the last fruit needs only its most with the cells left */
+    int nf = s->nfruits, wmax = s->wb ? 0 : 1, order[NFR] = {0};
+    for (int f = 0; f < nf; f++) {
+        int i = f;
+        while (i > 0 && cf[order[i - 1]] > cf[f]) { order[i] = order[i - 1]; i--; }
+        order[i] = f;
+    }
     int best[2][NFR * TCELLS + 1], nxt[2][NFR * TCELLS + 1];
-    int wmax = s->wb ? 0 : 1, nf = s->nfruits;
-    for (int w = 0; w < 2; w++)
-        for (int u = 0, top = cf[0] < ct ? cf[0] : ct; u <= ct; u++)
-            best[w][u] = w > wmax ? NONE : V[0][w][u < top ? u : top];
-    for (int f = 1; f < nf - 1; f++) {
-        int top = cf[f] < ct ? cf[f] : ct;
-        for (int u = 0; u <= ct; u++) nxt[0][u] = nxt[1][u] = NONE;
+    int f0 = order[0], top = cf[f0] < ct ? cf[f0] : ct;
+    if (top > TCELLS) top = TCELLS;
+    for (int w = 0; w <= wmax; w++)
+        for (int u = 0; u <= top; u++) best[w][u] = V[f0][w][u];
+    for (int i = 1; i < nf - 1; i++) {
+        int f = order[i], cap = cf[f] < TCELLS ? cf[f] : TCELLS, ntop = top + cap < ct ? top + cap : ct;
+        for (int u = 0; u <= ntop; u++) nxt[0][u] = nxt[1][u] = NONE;
         for (int w = 0; w <= wmax; w++)
-            for (int u = 0; u <= ct; u++) {
-                if (best[w][u] == NONE) continue;
-                for (int t = 0; t <= top && u + t <= ct; t++)
+            for (int u = 0; u <= top; u++) {
+                int b = best[w][u];
+                if (b == NONE) continue;
+                for (int t = 0; t <= cap && u + t <= ntop; t++)
                     for (int x = 0; x + w <= wmax; x++) {
-                        if (V[f][x][t] == NONE) continue;
-                        int v = best[w][u] + V[f][x][t];
-                        if (v > nxt[w + x][u + t]) nxt[w + x][u + t] = v;
+                        int v = V[f][x][t];
+                        if (v != NONE && b + v > nxt[w + x][u + t]) nxt[w + x][u + t] = v + b;
                     }
             }
+        for (int w = 0; w <= wmax; w++)  /* (sums of exactly u cells: never less for more, made so) */
+            for (int u = 1; u <= ntop; u++) if (nxt[w][u - 1] > nxt[w][u]) nxt[w][u] = nxt[w][u - 1];
         memcpy(best, nxt, sizeof best);
+        top = ntop;
     }
     int most = 0;
     if (nf == 1) {
-        for (int w = 0; w <= wmax; w++) if (best[w][ct] > most) most = best[w][ct];
+        for (int w = 0; w <= wmax; w++) if (best[w][top] > most) most = best[w][top];
         return most;
     }
-    int top = cf[nf - 1] < ct ? cf[nf - 1] : ct;
+    int f = order[nf - 1], cap = cf[f] < TCELLS ? cf[f] : TCELLS;
     for (int w = 0; w <= wmax; w++)
-        for (int u = 0; u <= ct; u++) {
+        for (int u = 0; u <= top; u++) {
             if (best[w][u] == NONE) continue;
-            int t = ct - u < top ? ct - u : top;
+            int t = ct - u < cap ? ct - u : cap;
             for (int x = 0; x + w <= wmax; x++)
-                if (V[nf - 1][x][t] != NONE && best[w][u] + V[nf - 1][x][t] > most) most = best[w][u] + V[nf - 1][x][t];
+                if (V[f][x][t] != NONE && best[w][u] + V[f][x][t] > most) most = best[w][u] + V[f][x][t];
         }
     return most;
 }
