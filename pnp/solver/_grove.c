@@ -99,6 +99,7 @@ typedef struct {
     size_t tt_bytes;
     /* the position */
     uint16_t grid[GSIZE];
+    __uint128_t occ[GW];  /* per row, bit x: the square (x, row) is visible (gen_moves) */
     uint8_t near[GSIZE];  /* squirrels next to each square */
     int16_t win[NK][WH * WW];  /* the slot bound's window (build_window), for the position at */
     int win_ok, win_later;     /* it shows this position (apply, undo and load clear it), for `later` */
@@ -1314,9 +1315,19 @@ static int gen_moves(Core *s, MoveRec *out, int exact) {
         int card = s->hand[hi];
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
-            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++)
-                for (int ax = s->x0 - or_->w + 1; ax <= s->x1; ax++)
+            for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
+                /* the anchors whose placement covers a visible square: from the rows it covers */
+                __uint128_t rows = 0, at;
+                for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];
+                at = rows | rows >> 1;
+                if (or_->w == 3) at |= rows >> 2;
+                while (at) {
+                    uint64_t lo = (uint64_t)at;
+                    int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
+                    at &= at - 1;
                     n = place(s, tmp, n, card, o, ay * GW + ax, left, exact);
+                }
+            }
         }
     }
     return sort_moves(tmp, out, n);
@@ -1376,6 +1387,7 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         if (r->old[i]) s->zh ^= zob(p, r->old[i]);
         s->zh ^= zob(p, nw[i]);
         s->grid[p] = nw[i];
+        s->occ[p / GW] |= (__uint128_t)1 << (p % GW);
         if ((nw[i] >> 4 & 3) == SQUIRREL && (r->old[i] >> 4 & 3) != SQUIRREL) {
             s->sq[s->nsq++] = p;
             set_near(s, p, 1);
@@ -1398,6 +1410,7 @@ static void undo(Core *s, const Resolved *r, const Saved *sv) {
         tally(s, s->grid[p], -1);
         tally(s, r->old[i], 1);
         s->grid[p] = r->old[i];
+        if (!r->old[i]) s->occ[p / GW] &= ~((__uint128_t)1 << (p % GW));
     }
     s->x0 = sv->x0; s->x1 = sv->x1; s->y0 = sv->y0; s->y1 = sv->y1;
     memcpy(s->hand, sv->hand, sizeof s->hand);
@@ -2104,6 +2117,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     s->win_ok = 0;
     s->visit[0] = ++s->visits;  /* (what was kept for the last position loaded is not this one's) */
     memset(s->grid, 0, sizeof s->grid);
+    memset(s->occ, 0, sizeof s->occ);
     memset(s->near, 0, sizeof s->near);
     memset(s->dice, 0, sizeof s->dice);
     memset(s->bases, 0, sizeof s->bases);
@@ -2128,6 +2142,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
         if (s->slot_cards && !s->known[c]) { PyErr_SetString(PyExc_ValueError, "a square code without credits"); return -1; }
         int p = y * GW + x;
         s->grid[p] = (uint16_t)c;
+        s->occ[p / GW] |= (__uint128_t)1 << (p % GW);
         tally(s, c, 1);
         s->zh ^= zob(p, c);
         if ((c >> 4 & 3) == SQUIRREL) {
