@@ -750,13 +750,13 @@ static void move_cap_start(Core *s, MoveCap *mc) {
 
 /* the counts of move `m` (its card's cells on squares of their fruit, per fruit: icount, four bits
  * a fruit) and its bound */
-static int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
-    const Orient *o = &s->orient[m->card][m->orient];
-    const uint16_t *g = s->grid + m->anchor;
+static inline int move_cap_at(Core *s, MoveCap *mc, int card, int orient, int anchor) {
+    const Orient *o = &s->orient[card][orient];
+    const uint16_t *g = s->grid + anchor;
     unsigned c = s->icount[o->k[0]][g[o->off[0]]] + s->icount[o->k[1]][g[o->off[1]]] +
                  s->icount[o->k[2]][g[o->off[2]]] + s->icount[o->k[3]][g[o->off[3]]] +
                  s->icount[o->k[4]][g[o->off[4]]] + s->icount[o->k[5]][g[o->off[5]]];
-    int hi = s->hand[0] == m->card ? 0 : 1, cnt[NFR] = {(int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15)};
+    int hi = s->hand[0] == card ? 0 : 1, cnt[NFR] = {(int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15)};
     int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
     if (*e == NONE) {
         int cf[NFR];
@@ -765,6 +765,14 @@ static int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
     }
     return *e;
 }
+
+static inline int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
+    return move_cap_at(s, mc, m->card, m->orient, m->anchor);
+}
+
+/* what gen_moves() leaves out: legal moves whose move cap is at most `need`, how many, the
+ * highest of those caps */
+typedef struct { MoveCap *mc; int need, dropped, open; } Gate;
 
 /* ------------------------------------------------------------------ recipes */
 
@@ -1272,13 +1280,21 @@ static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
 
 /* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal, with its
  * best gain; without `exact`, a placement the packed scan cannot score gets an upper bound on it */
-static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact) {
+static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact, Gate *gate) {
     const Orient *or_ = &s->orient[card][o];
     const uint16_t *g = s->grid + a;
     const uint64_t (*pk)[NCODES] = (const uint64_t (*)[NCODES])s->pk[s->wb];
     uint64_t v = pk[or_->k[0]][g[or_->off[0]]] + pk[or_->k[1]][g[or_->off[1]]] + pk[or_->k[2]][g[or_->off[2]]] +
                  pk[or_->k[3]][g[or_->off[3]]] + pk[or_->k[4]][g[or_->off[4]]] + pk[or_->k[5]][g[or_->off[5]]];
     if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
+    if (gate) {
+        int b = move_cap_at(s, gate->mc, card, o, a);
+        if (b <= gate->need) {
+            gate->dropped++;
+            if (b > gate->open) gate->open = b;
+            return n;
+        }
+    }
     if (n >= MAXMOVES) { s->cs.overflow = 1; return n; }
     tmp[n].card = (int16_t)card;
     tmp[n].orient = (int8_t)o;
@@ -1307,8 +1323,8 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
 
 /* every legal placement of the hand cards with its best gain (`exact`) or an upper bound on it
  * where the packed scan cannot tell (place), best first (stable: ties in the order of
- * Engine.children) */
-static int gen_moves(Core *s, MoveRec *out, int exact) {
+ * Engine.children); with a `gate`, those its move cap cuts are only counted (Gate) */
+static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
     static MoveRec tmp[MAXMOVES];
     int n = 0, left = s->tokens - s->tokens_used;
     for (int hi = 0; hi < s->nhand; hi++) {
@@ -1325,13 +1341,15 @@ static int gen_moves(Core *s, MoveRec *out, int exact) {
                     uint64_t lo = (uint64_t)at;
                     int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
                     at &= at - 1;
-                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact);
+                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate);
                 }
             }
         }
     }
     return sort_moves(tmp, out, n);
 }
+
+static int gen_moves(Core *s, MoveRec *out, int exact) { return gen_moves_gated(s, out, exact, NULL); }
 
 typedef struct {
     int x0, x1, y0, y1, hand[2], nhand, drawn, tokens_used, wb, tree_dice, penalty, nsq, supply[NFR];
@@ -1634,18 +1652,27 @@ static int dfs(Core *s, int cur, int *exact) {
         later_credits(s, &L);
         for (int i = 0; i < s->nhand; i++) rest[i] = (L.total - L.per[i]) / L.unit + bonus;
     }
-    int n = gen_moves(s, mv, 0);
-    if (!n) return game_over(s, cur, key, exact);
+    MoveCap mc;
+    mc.on = 0;
+    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc);
+    /* the moves the move cap cuts are left out as they are found (most of them, with few cards to
+     * play): counted as positions cut by the cap, their highest cap left open */
+    Gate gate = {&mc, incumbent(s) - cur - bonus, 0, NONE};
+    int n = gen_moves_gated(s, mv, 0, mc.on ? &gate : NULL);
+    if (!n && !gate.dropped) return game_over(s, cur, key, exact);
     leave_hint(s, k);
     int best_exact = NONE, max_open = NONE;
+    if (gate.dropped) {
+        s->cs.nodes += gate.dropped;
+        s->stat[k - 1][0] += gate.dropped;
+        s->stat[k - 1][5] += gate.dropped;
+        max_open = gate.open + bonus;
+    }
     /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = !s->nrec && k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int units[NFR];
     if (pre) cells_left(s, units);
-    MoveCap mc;
-    mc.on = 0;
-    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
         int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
