@@ -220,7 +220,7 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 #define CAP_LO 2  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
 #define CAP_HI 5
 #define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
-#define MCAP_HI 4
+#define MCAP_HI 5
 #define TMEMO_WORDS (2 + (2 * (TCELLS + 1) + 7) / 8)
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
