@@ -1668,9 +1668,9 @@ static int dfs(Core *s, int cur, int *exact) {
         s->stat[k - 1][5] += gate.dropped;
         max_open = gate.open + bonus;
     }
-    /* children with 2 to BOUND_FIRST cards to play work out their knapsack before anything
+    /* children with 1 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
-    int pre = !s->nrec && k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
+    int pre = k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
     int units[NFR];
     if (pre) cells_left(s, units);
     for (int i = 0; i < n; i++) {
@@ -1704,10 +1704,11 @@ static int dfs(Core *s, int cur, int *exact) {
                 continue;
             }
             if (pre) {
-                int kn = child_knapsack(s, m, &r, use, units), cut = kn <= incumbent(s) - cur - g;
+                /* (with recipes, this position's bound on them holds for the child too) */
+                int kn = child_knapsack(s, m, &r, use, units), cut = kn + bonus <= incumbent(s) - cur - g;
                 knap_seen(s, k - 1, cut);
                 if (cut) {
-                    count_pre_cut(&s->cs, s->stat[k - 1], g + kn, &max_open);
+                    count_pre_cut(&s->cs, s->stat[k - 1], g + kn + bonus, &max_open);
                     continue;
                 }
                 s->pre_knap = kn;
