@@ -10,7 +10,9 @@
  * out once and hands over as tables (``Engine.credits``). With two to five cards to play, where
  * those do not cut, the knapsack with the layer's caps (``Bounder.capped``, capped_knapsack()):
  * the cells that reach the layer's dice and bare trees, per card at most what one placement lays
- * on their squares. With a recipe pair
+ * on their squares; and on each move of such a position, as it is generated, the move cap (the
+ * same with the played card's caps replaced by what that placement lays there: move_cap()).
+ * With a recipe pair
  * the value of a position is its final score: the recipes score at the end of
  * a game (``GroveEngine.recipe_bonus``) and every bound adds theirs
  * (``Bounder.recipes_bound``). Python keeps everything around it: the beam,
