@@ -330,7 +330,7 @@ def test_the_searchs_move_gains_are_exact_or_upper_bounds(tokens):
 
 
 @pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17", "grove:3,6,9,12,15,18;recipes=1,13"])
-def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal):
+def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal, monkeypatch):
     """The children of a position share one window of slot credits, each
     bringing it to its own layer by rewriting the squares it and the child
     before it changed: every slot bound read on it equals the same bound on a
@@ -339,6 +339,7 @@ def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal):
     Likewise the quick slot bound (the parent's reaches and the anchors on
     the squares the move changed) is never below the slot bound in full."""
     game = find_game("grove")
+    monkeypatch.setattr(search, "NATIVE_GROVE_SLOT_CARDS", 2)  # (off by default: search.py)
     s = Searcher(game, game.parse_deal(deal), beam_width=1)
     assert s.make_core()
     s.core.check_windows(True)

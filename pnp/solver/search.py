@@ -147,8 +147,10 @@ SLOT_CARDS = 4  # Bounder.slots is tried with at most this many cards to play (m
 NATIVE_SLOT_CARDS = 4  # the same for the compiled search
 # the same for the compiled Grove search: with three cards to play or more the slot bound
 # seldom cuts, and its scans cost more than the moves it skips (measured on 7-card proofs:
-# 2 is 2-5 % faster than 3 or 4)
-NATIVE_GROVE_SLOT_CARDS = 2
+# 2 was 2-5 % faster than 3 or 4); since the move cap, with two cards to play too: it is off
+# (0 is 3.5 to 7 % faster than 2 on eight- and nine-card proofs, for 2-4 % more positions; 1
+# is the same as 0, the last card going to last()). Tests still run it at 2.
+NATIVE_GROVE_SLOT_CARDS = 0
 # Grove's knapsack shares whole cells rather than fruits with at most this many cards to play
 # (Bounder.cell_share; _grove.c's CELL_CARDS), and each count of cells at most CELLS_MAX (a
 # nine-card deal, on a test from the top at 77: 94 million positions with three cards, 42 with
