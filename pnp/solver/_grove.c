@@ -80,6 +80,12 @@ typedef struct {
     int conf, wx0, wy0, dirty[6];
 } Shared;
 
+/* what the knapsack memos' keys read of one fruit on the layer (memo_key_view): its dice as
+ * three bits a count per value 2-6 or 10, on a tree or a clearing (the wheelbarrow apart), how
+ * many dice of other values, and its bare trees by fruits; kept for the layer square by square
+ * (Core.fv, tally()), or on a copy as a move would leave it (child_knapsack) */
+typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
+
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -117,10 +123,11 @@ typedef struct {
     int sq[MAXCARDS * 6], nsq;  /* the squares holding a squirrel */
     uint64_t zh;
     /* what the knapsack reads of the layer, kept square by square (tally()): per fruit, its dice
-     * by value and whether they are on a tree (the wheelbarrow apart), its bare trees by fruits */
-    int dice[NFR][16][2], bases[NFR][3];
-    uint64_t dkey[NFR];  /* the same dice as fruit_gain's key reads them; dice of other values: */
-    int unplaced[NFR], memo_ok;
+     * by value and whether they are on a tree (the wheelbarrow apart), and what its memos' keys
+     * read (FruitView) */
+    int dice[NFR][16][2];
+    FruitView fv[NFR];
+    int memo_ok;
     uint64_t *memo;
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
@@ -227,19 +234,26 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
 
-/* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
-static inline void tally(Core *s, int c, int sign) {
-    if (!c) return;
+/* one square's part in the memos' view of one fruit (`v`: per fruit), added (sign 1) or taken
+ * away (-1) */
+static inline void view_tally(FruitView *v, int c, int sign) {
     int d = die_of(c);
     if (d) {
         if (d != WHEELBARROW) {
             int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
-            s->dice[f][d][t] += sign;
-            if (memo_place[d] >= 0) s->dkey[f] += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
-            else s->unplaced[f] += sign;
+            if (memo_place[d] >= 0) v[f].dkey += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
+            else v[f].unplaced += sign;
         }
     }
-    else if (!(c & 48) && (c & 3) != CLEARING) s->bases[c & 3][(c >> 2) & 3] += sign;
+    else if (c && !(c & 48) && (c & 3) != CLEARING) v[c & 3].bases[(c >> 2) & 3] += sign;
+}
+
+/* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
+static inline void tally(Core *s, int c, int sign) {
+    if (!c) return;
+    int d = die_of(c);
+    if (d && d != WHEELBARROW) s->dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign;
+    view_tally(s->fv, c, sign);
 }
 
 /* Bounder.unit_share: the most `units` fruits add to one fruit's dice and new dice (`ready` of
@@ -408,44 +422,13 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
 }
 
 /* a fruit's arguments to the knapsack's memos (fruit_gain, fruit_table) as two words, the key: the
- * fruit's dice (dkey, kept square by square by tally(): three bits a count per value 2-6 or 10, on
- * a tree or a clearing; the wheelbarrow apart); then in *low the ready trees and whether more are
- * left, the supply, and `tail` (the units and the cards to play, or the cells). One-to-one while
- * every count of dice stays under 8, which load() makes sure of (memo_ok), and every die shows one
- * of those values; 0 (not kept) otherwise or where `tail` cannot hold its arguments (`fits`). */
-/* what the memos' keys read of one fruit on the layer: tally()'s dkey, bare trees by fruits and
- * dice of values dkey does not hold, for the layer as it is (view_of) or as a move leaves it
- * (child_knapsack: view_tally() on a copy, the layer itself untouched) */
-typedef struct { uint64_t dkey; int b1, b2, unplaced; } FruitView;
-
-static inline void view_of(const Core *s, FruitView *v) {
-    for (int f = 0; f < NFR; f++) {
-        v[f].dkey = s->dkey[f];
-        v[f].b1 = s->bases[f][1];
-        v[f].b2 = s->bases[f][2];
-        v[f].unplaced = s->unplaced[f];
-    }
-}
-
-/* tally() on views: the same counts, the dice by value apart */
-static inline void view_tally(FruitView *v, int c, int sign) {
-    if (!c) return;
-    int d = die_of(c);
-    if (d) {
-        if (d != WHEELBARROW) {
-            int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
-            if (memo_place[d] >= 0) v[f].dkey += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
-            else v[f].unplaced += sign;
-        }
-    }
-    else if (!(c & 48) && (c & 3) != CLEARING) {
-        if (((c >> 2) & 3) == 2) v[c & 3].b2 += sign;
-        else v[c & 3].b1 += sign;
-    }
-}
-
+ * fruit's view (FruitView: its dkey); then in *low the ready trees and whether more are left, the
+ * supply, and `tail` (the units and the cards to play, or the cells). One-to-one while every
+ * count of dice stays under 8, which load() makes sure of (memo_ok), and every die shows one of
+ * the values dkey holds; 0 (not kept) otherwise or where `tail` cannot hold its arguments
+ * (`fits`). */
 static inline uint64_t memo_key_view(const Core *s, const FruitView *v, int supply, uint32_t tail, int fits, uint64_t *low) {
-    int b2 = v->b2, b1 = v->b1;
+    int b2 = v->bases[2], b1 = v->bases[1];
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
     /* (whether trees are left beyond the ready ones decides where the die the wheelbarrow frees
      * goes: cell_items) */
@@ -455,8 +438,7 @@ static inline uint64_t memo_key_view(const Core *s, const FruitView *v, int supp
 }
 
 static inline uint64_t memo_key(const Core *s, int f, int supply, uint32_t tail, int fits, uint64_t *low) {
-    FruitView v = {s->dkey[f], s->bases[f][1], s->bases[f][2], s->unplaced[f]};
-    return memo_key_view(s, &v, supply, tail, fits, low);
+    return memo_key_view(s, &s->fv[f], supply, tail, fits, low);
 }
 
 /* unit_share() or (with `whole`) cell_share() for the fruit of view `v` (its dice: `dice`), through
@@ -474,15 +456,14 @@ static int fruit_gain_view(Core *s, const FruitView *v, const int (*dice)[2], in
     }
     if (!dice) { *miss = 1; *with = NONE; return 0; }
     int got;
-    if (whole) got = cell_share(dice, v->b2, v->b1, supply, word, with);
-    else { got = unit_share(dice, v->b2, v->b1, supply, units, k); *with = NONE; }
+    if (whole) got = cell_share(dice, v->bases[2], v->bases[1], supply, word, with);
+    else { got = unit_share(dice, v->bases[2], v->bases[1], supply, units, k); *with = NONE; }
     if (key) { slot[0] = key; slot[1] = low; slot[2] = (uint64_t)(uint32_t)got | (uint64_t)(uint32_t)*with << 32; }
     return got;
 }
 
 static int fruit_gain(Core *s, int f, int spare, int word, int k, int whole, int *with) {
-    FruitView v = {s->dkey[f], s->bases[f][1], s->bases[f][2], s->unplaced[f]};
-    return fruit_gain_view(s, &v, (const int (*)[2])s->dice[f], s->supply[f] + spare, word, k, whole, with, NULL);
+    return fruit_gain_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f] + spare, word, k, whole, with, NULL);
 }
 
 /* whether the knapsack takes whole cells (cell_share) for `k` cards to play with these words */
@@ -517,9 +498,7 @@ static int knapsack_view(Core *s, const FruitView *v, const int *supply, int wb,
 }
 
 static int knapsack_of(Core *s, const int *words, int k) {
-    FruitView v[NFR];
-    view_of(s, v);
-    return knapsack_view(s, v, s->supply, s->wb, 1, words, k, NULL);
+    return knapsack_view(s, s->fv, s->supply, s->wb, 1, words, k, NULL);
 }
 
 /* per fruit, the cells on the cards still to play (CW_*; the units are 2 * CW_N2 + CW_N1) */
@@ -541,7 +520,7 @@ static int knapsack(Core *s) {
 
 /* cell_table() for fruit `f` on the layer as it is, through its own memo (memo_key): V[w][t] */
 static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
-    int supply = s->supply[f], b2 = s->bases[f][2], b1 = s->bases[f][1];
+    int supply = s->supply[f], b2 = s->fv[f].bases[2], b1 = s->fv[f].bases[1];
     uint64_t low, key = memo_key(s, f, supply, (uint32_t)word, 1, &low);
     uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
@@ -563,12 +542,6 @@ static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
     slot[1] = low;
 }
 
-/* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
- * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
- * stand on, which never move; so per fruit, at most as many of its cells as the most of them
- * one of its placements (any: legal or not, the layer may change first) lays on the squares of
- * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
- * one placement lays on squares of their fruit, summed over the cards to play into *ct */
 #define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
 /* the fruit whose cells the square showing `c` takes for the layer cap: a die's (the wheelbarrow's
  * never), a bare tree's; -1 for none */
@@ -578,6 +551,13 @@ static inline int item_fruit(int c) {
     return c && !(c & 48) && (c & 3) != CLEARING ? c & 3 : -1;
 }
 
+/* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
+ * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
+ * stand on, which never move; so per fruit, at most as many of its cells as the most of them
+ * one of its placements (any: legal or not, the layer may change first) lays on the squares of
+ * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
+ * one placement lays on squares of their fruit, summed over the `k` cards into *ct (and
+ * per card into each[i], where asked). 0 beyond the window (no caps), else 1 */
 static int layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct, int (*each)[NFR + 1]) {
     /* anchors from two squares above and left of the visible ones: W x H of them */
     int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
@@ -627,16 +607,22 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct, int
     return 1;
 }
 
-/* layer_caps_of() the cards to play */
-static void layer_caps(Core *s, int k, int *cf, int *ct) {
-    int cards[MAXCARDS];
+/* layer_caps_of() the position's cards to play, kept for the move caps of its moves
+ * (move_cap_start): per depth, the caps of all the cards and of each hand card, under the
+ * position's visit number (cap_visit) */
+static int layer_caps(Core *s, int *cf, int *ct) {
+    int k = to_play(s), d = s->cs.depth, cards[MAXCARDS], each[MAXCARDS][NFR + 1];
     for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
-    layer_caps_of(s, cards, k, cf, ct, NULL);
+    if (!layer_caps_of(s, cards, k, cf, ct, each)) return 0;
+    if (d < MAXDEPTH) {
+        s->cap_visit[d] = s->visit[d];
+        for (int f = 0; f < NFR; f++) s->cap_all[d][f] = cf[f];
+        s->cap_all[d][NFR] = *ct;
+        for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
+    }
+    return 1;
 }
 
-/* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most cf[f]
- * cells on the layer, at most ct in all; the wheelbarrow for one fruit at most. Never above
- * knapsack(); with whole cells only (else the knapsack) */
 typedef int FruitTables[NFR][2][TCELLS + 1];  /* per fruit, its fruit_table() */
 
 static void fruit_tables(Core *s, const int *words, FruitTables V) {
@@ -645,20 +631,15 @@ static void fruit_tables(Core *s, const int *words, FruitTables V) {
 
 static int capped_with(Core *s, FruitTables V, const int *cf, int ct);
 
-/* the layer cap of the position (whole cells, else the knapsack); the cards' caps are kept for
- * the move cap of its moves (cap_visit) */
+/* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most cf[f]
+ * cells on the layer, at most ct in all; the wheelbarrow for one fruit at most. Never above
+ * knapsack(); with whole cells only (else the knapsack) */
 static int capped_knapsack(Core *s) {
-    int words[NFR], k = to_play(s), d = s->cs.depth;
+    int words[NFR], k = to_play(s);
     cells_left(s, words);
     if (!celled(words, k)) return knapsack_of(s, words, k);
-    int cards[MAXCARDS], each[MAXCARDS][NFR + 1], cf[NFR], ct;
-    for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
-    if (layer_caps_of(s, cards, k, cf, &ct, each) && d < MAXDEPTH) {
-        s->cap_visit[d] = s->visit[d];
-        for (int f = 0; f < NFR; f++) s->cap_all[d][f] = cf[f];
-        s->cap_all[d][NFR] = ct;
-        for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
-    }
+    int cf[NFR], ct;
+    layer_caps(s, cf, &ct);
     FruitTables V;
     fruit_tables(s, words, V);
     return capped_with(s, V, cf, ct);
@@ -733,15 +714,8 @@ static void move_cap_start(Core *s, MoveCap *mc) {
     cells_left(s, words);
     mc->on = celled(words, k) && d < MAXDEPTH;
     if (!mc->on) return;
-    if (s->cap_visit[d] != s->visit[d]) {  /* (capped_knapsack() keeps them, where it ran here) */
-        int cards[MAXCARDS], each[MAXCARDS][NFR + 1], cf[NFR], ct;
-        for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
-        if (!layer_caps_of(s, cards, k, cf, &ct, each)) { mc->on = 0; return; }
-        s->cap_visit[d] = s->visit[d];
-        for (int f = 0; f < NFR; f++) s->cap_all[d][f] = cf[f];
-        s->cap_all[d][NFR] = ct;
-        for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
-    }
+    int cf[NFR], ct;  /* (kept where capped_knapsack() ran here) */
+    if (s->cap_visit[d] != s->visit[d] && !layer_caps(s, cf, &ct)) { mc->on = 0; return; }
     for (int hi = 0; hi < s->nhand; hi++) {  /* the other cards' caps: all of them but this one's */
         for (int f = 0; f < NFR; f++) mc->ocf[hi][f] = s->cap_all[d][f] - s->cap_hand[d][hi][f];
         mc->oct[hi] = s->cap_all[d][NFR] - s->cap_hand[d][hi][NFR];
@@ -775,6 +749,14 @@ static inline int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
 /* what gen_moves() leaves out: legal moves whose move cap is at most `need`, how many, the
  * highest of those caps */
 typedef struct { MoveCap *mc; int need, dropped, open; } Gate;
+
+/* `n` moves of a position with `k` cards to play cut by their move cap: positions one row down
+ * (Core.stat), cut by the cap */
+static inline void count_cap_cuts(Core *s, int k, int n) {
+    s->cs.nodes += n;
+    s->stat[k - 1][0] += n;
+    s->stat[k - 1][5] += n;
+}
 
 /* ------------------------------------------------------------------ recipes */
 
@@ -1574,7 +1556,7 @@ static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask
         FruitView v[NFR];
         memcpy(supply, r->supply, sizeof supply);
         outcome_squares(r, mask, nw, supply);
-        view_of(s, v);
+        memcpy(v, s->fv, sizeof v);
         for (int i = 0; i < 6; i++) { view_tally(v, r->old[i], -1); view_tally(v, nw[i], 1); }
         int got = knapsack_view(s, v, supply, r->wb, 0, un, to_play(s) - 1, &miss);
         if (!miss) return got;
@@ -1665,9 +1647,7 @@ static int dfs(Core *s, int cur, int *exact) {
     leave_hint(s, k);
     int best_exact = NONE, max_open = NONE;
     if (gate.dropped) {
-        s->cs.nodes += gate.dropped;
-        s->stat[k - 1][0] += gate.dropped;
-        s->stat[k - 1][5] += gate.dropped;
+        count_cap_cuts(s, k, gate.dropped);
         max_open = gate.open + bonus;
     }
     /* children with 1 to BOUND_FIRST cards to play work out their knapsack before anything
@@ -1682,12 +1662,10 @@ static int dfs(Core *s, int cur, int *exact) {
             if (m->gain + after > max_open) max_open = m->gain + after;
             continue;
         }
-        if (mc.on) {  /* the move's layer cap: most moves are cut here, before they are resolved */
+        if (mc.on) {  /* the move cap again, before the move is resolved */
             int b = move_cap(s, &mc, m) + bonus;
-            if (b <= incumbent(s) - cur) {
-                s->cs.nodes++;
-                s->stat[k - 1][0]++;
-                s->stat[k - 1][5]++;
+            if (b <= incumbent(s) - cur) {  /* (the incumbent rose since gen_moves) */
+                count_cap_cuts(s, k, 1);
                 if (b > max_open) max_open = b;
                 continue;
             }
@@ -2133,7 +2111,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
     s->mcap_hi = MCAP_HI;
-    if (!s->memo || !s->tmemo ) { PyErr_NoMemory(); return -1; }
+    if (!s->memo || !s->tmemo) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
 
@@ -2150,9 +2128,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     memset(s->occ, 0, sizeof s->occ);
     memset(s->near, 0, sizeof s->near);
     memset(s->dice, 0, sizeof s->dice);
-    memset(s->bases, 0, sizeof s->bases);
-    memset(s->dkey, 0, sizeof s->dkey);
-    memset(s->unplaced, 0, sizeof s->unplaced);
+    memset(s->fv, 0, sizeof s->fv);
     s->zh = 0;
     s->nsq = 0;
     s->x0 = s->y0 = GW;
@@ -2318,7 +2294,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     int words[NFR], cf[NFR], ct, k = to_play(s), V[2][TCELLS + 1];
     cells_left(s, words);
-    layer_caps(s, k, cf, &ct);
+    layer_caps(s, cf, &ct);
     PyObject *caps = PyList_New(0), *tables = PyList_New(0);
     if (!caps || !tables) goto fail;
     for (int f = 0; f < s->nfruits; f++) {
@@ -2347,7 +2323,6 @@ fail:
     return NULL;
 }
 
-/* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
 /* Core.move_caps(cells, hand, drawn, tokens_used, tree_dice, supply, wb): the move cap of each
  * legal move of the position, as (card, orientation, x, y, bound); [] where it is off (not whole
  * cells) */
@@ -2371,6 +2346,7 @@ static PyObject *Core_move_caps(Core *s, PyObject *args) {
     return out;
 }
 
+/* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
 static PyObject *Core_check_windows(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
