@@ -176,15 +176,18 @@ def test_grove_native_layer_cap_equals_python(deal):
     """Position by position (with one to six cards to play): the core's layer
     caps, its fruits' cell tables and its capped knapsack are Python's
     (Bounder.layer_caps, cell_table, capped); each table, caps aside, is the
-    knapsack's cell_share, and the capped knapsack is never above the knapsack."""
+    knapsack's cell_share, and the capped knapsack is never above the knapsack.
+    A pair of fruits' cap is below both its fruits' caps together and the cap
+    in all somewhere (one placement seldom suits both fruits best)."""
     game = find_game("grove")
     eng, nodes = positions(game, deal, 30, 11, most=6)
     core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
     bounder = search.Bounder(eng)
-    below = 0
+    below = pairs = 0
     for node in nodes:
-        capped, per_fruit, total, tables = core.capped(*compiled.position(eng, node))
-        assert (per_fruit, total) == bounder.layer_caps(node)
+        capped, caps, tables = core.capped(*compiled.position(eng, node))
+        assert caps == bounder.layer_caps(node)
+        pairs += any(caps[3 + i] < min(caps[f] + caps[g], caps[6]) for i, (f, g) in enumerate(bounder.CAP_PAIRS))
         assert capped == bounder.capped(node)
         dice, bases = bounder.layer_dice(node)
         cells = bounder.cells_of(eng.to_play(node))
@@ -195,6 +198,7 @@ def test_grove_native_layer_cap_equals_python(deal):
         assert capped <= knap
         below += capped < knap
     assert below, "the caps never bound: the test lost its point"
+    assert pairs, "no pair of fruits had a cap of its own: the test lost part of its point"
 
 
 @pytest.mark.parametrize("deal", ["grove:10,11,12,13,14,15,16,17,18", "grove:7,6,13,16,17,14,10,8,11"])
@@ -289,12 +293,16 @@ def test_a_card_reaches_the_layer_only_where_its_cells_fit():
     board = {sq(0, 0): code(o, 2, die=5, die_fruit=o), sq(6, 0): code(o, 1, die=6, die_fruit=o),
              sq(12, 0): code(lemon, 1)}
     node = fresh(eng.start(), board=board, tree_dice=11)
-    per_fruit, total = search.Bounder(eng).layer_caps(node)
+    caps = search.Bounder(eng).layer_caps(node)
+    per_fruit, total = caps[:3], caps[6]
     has = [{f for _, f, _ in eng.orients[c][0][1]} for c in eng.to_play(node)]
     assert per_fruit[o] == sum(o in h for h in has)
     assert per_fruit[lemon] == sum(lemon in h for h in has)
     assert total == sum(bool({o, lemon} & h) for h in has)
     assert per_fruit[o] + per_fruit[lemon] > total  # the cap in all binds where the fruits' caps do not
+    pair = search.Bounder.CAP_PAIRS.index(tuple(sorted((o, lemon))))
+    assert caps[3 + pair] == total  # (no square of the third fruit)
+
 
 
 @pytest.mark.parametrize("tokens", [1, 2])

@@ -9,8 +9,8 @@
  * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
  * out once and hands over as tables (``Engine.credits``). With two to five cards to play, where
  * those do not cut, the knapsack with the layer's caps (``Bounder.capped``, capped_knapsack()):
- * the cells that reach the layer's dice and bare trees, per card at most what one placement lays
- * on their squares; and on each move of such a position, as it is generated, the move cap (the
+ * the cells that reach the layer's dice and bare trees, of each fruit, each pair of fruits and all,
+ * per card at most what one placement lays on their squares; and on each move of such a position, as it is generated, the move cap (the
  * same with the played card's caps replaced by what that placement lays there: move_cap()).
  * With a recipe pair
  * the value of a position is its final score: the recipes score at the end of
@@ -86,6 +86,12 @@ typedef struct {
  * (Core.fv, tally()), or on a copy as a move would leave it (child_knapsack) */
 typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
 
+/* the layer's caps, seven of them: the cells of each fruit (f), of each pair of
+ * fruits (CAP_PAIR + pair_of()) and of all fruits (CAP_ALL) */
+#define NCAPS 7
+#define CAP_PAIR 3
+#define CAP_ALL 6
+
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -133,9 +139,9 @@ typedef struct {
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
-     * is cap_visit: of all cards to play (per fruit, in all) and of each hand card */
+     * is cap_visit: of all cards to play (the seven of layer_caps_of) and of each hand card */
     long long cap_visit[MAXDEPTH];
-    int cap_all[MAXDEPTH][NFR + 1], cap_hand[MAXDEPTH][2][NFR + 1];
+    int cap_all[MAXDEPTH][NCAPS], cap_hand[MAXDEPTH][2][NCAPS];
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -543,6 +549,17 @@ static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
 }
 
 #define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
+static inline int pair_of(int f, int g) { return f + g - 1; }  /* (0, 1), (0, 2), (1, 2) */
+
+/* the seven caps of one placement that lays c[f] cells of each fruit on the layer */
+static inline void caps_of_counts(const int *c, int *caps) {
+    for (int f = 0; f < NFR; f++) caps[f] = c[f];
+    caps[CAP_PAIR + 0] = c[0] + c[1];
+    caps[CAP_PAIR + 1] = c[0] + c[2];
+    caps[CAP_PAIR + 2] = c[1] + c[2];
+    caps[CAP_ALL] = c[0] + c[1] + c[2];
+}
+
 /* the fruit whose cells the square showing `c` takes for the layer cap: a die's (the wheelbarrow's
  * never), a bare tree's; -1 for none */
 static inline int item_fruit(int c) {
@@ -553,17 +570,34 @@ static inline int item_fruit(int c) {
 
 /* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
  * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
- * stand on, which never move; so per fruit, at most as many of its cells as the most of them
- * one of its placements (any: legal or not, the layer may change first) lays on the squares of
- * that fruit's dice and bare trees, into cf[f]; and in all, at most the most of its cells any
- * one placement lays on squares of their fruit, summed over the `k` cards into *ct (and
- * per card into each[i], where asked). 0 beyond the window (no caps), else 1 */
-static int layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct, int (*each)[NFR + 1]) {
+ * stand on, which never move; so of each fruit, of each pair of fruits and of all of them, at
+ * most as many of its cells as the most of them one of its placements (any: legal or not, the
+ * layer may change first) lays on the squares of their fruit's dice and bare trees, summed over
+ * the `k` cards into caps (and per card into each[i], where asked). 0 beyond the window (no
+ * caps), else 1 */
+/* byte by byte, the most of eight bytes (each under 128) */
+#ifdef __SSE2__
+#include <emmintrin.h>
+typedef __m128i Most8;
+static inline Most8 most8_zero(void) { return _mm_setzero_si128(); }
+static inline Most8 most8(Most8 m, uint64_t v) { return _mm_max_epu8(m, _mm_cvtsi64_si128((long long)v)); }
+static inline uint64_t most8_get(Most8 m) { return (uint64_t)_mm_cvtsi128_si64(m); }
+#else
+typedef uint64_t Most8;
+static inline Most8 most8_zero(void) { return 0; }
+static inline Most8 most8(Most8 m, uint64_t v) {
+    const uint64_t high = 0x8080808080808080ULL;  /* (the high bits tell which is larger without borrowing) */
+    uint64_t mask = ((((v | high) - m) & high) >> 7) * 0xFF;  /* 0xFF in each byte where v >= m */
+    return (v & mask) | (m & ~mask);
+}
+static inline uint64_t most8_get(Most8 m) { return m; }
+#endif
+
+static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each)[NCAPS]) {
     /* anchors from two squares above and left of the visible ones: W x H of them */
     int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
     if (W > CAP_SIDE || H > CAP_SIDE) {  /* beyond the window: no caps */
-        for (int f = 0; f < NFR; f++) cf[f] = TCELLS;
-        *ct = NFR * TCELLS;
+        for (int i = 0; i < NCAPS; i++) caps[i] = NFR * TCELLS;
         return 0;
     }
     int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
@@ -572,37 +606,34 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct, int
             int f = item_fruit(s->grid[y * GW + x]);
             if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2) * W + x - s->x0 + 2;
         }
-    for (int f = 0; f < NFR; f++) cf[f] = 0;
-    *ct = 0;
-    /* per anchor of one orientation: its counts, eight bits a fruit and eight in all (a small
-     * window, cleared per orientation: it stays in the first cache), and their most as they grow */
-    uint32_t cell[CAP_SIDE * CAP_SIDE];
+    for (int i = 0; i < NCAPS; i++) caps[i] = 0;
+    /* per anchor of one orientation: its seven counts, a byte each (a cell of fruit f adds one to
+     * the bytes of f, of its two pairs and of all: add[f]); in a small window, cleared per
+     * orientation (it stays in the first cache); and their most, byte by byte, as they grow
+     * (most8(): every byte stays under 128) */
+    static const uint64_t add[NFR] = {0x0001000101000001ULL, 0x0001010001000100ULL, 0x0001010100010000ULL};
+    uint64_t cell[CAP_SIDE * CAP_SIDE];
     for (int i = 0; i < k; i++) {
         int card = cards[i];
-        uint32_t most[NFR + 1] = {0};
+        Most8 most = most8_zero();
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
-            memset(cell, 0, sizeof(uint32_t) * (size_t)(W * H));
+            memset(cell, 0, sizeof(uint64_t) * (size_t)(W * H));
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
                 if (f == CLEARING) continue;
-                uint32_t add = (1u << (8 * f)) + (1u << 24);
+                uint64_t a = add[f];
                 int back = or_->dy[j] * W + or_->dx[j];
-                uint32_t mf = most[f], ma = most[NFR];  /* (in registers) */
                 const int *sq = wsq[f];
-                for (int q = 0; q < nsq[f]; q++) {
-                    uint32_t c = cell[sq[q] - back] += add;
-                    uint32_t nf = (c >> (8 * f)) & 255, na = c >> 24;
-                    mf = nf > mf ? nf : mf;
-                    ma = na > ma ? na : ma;
-                }
-                most[f] = mf;
-                most[NFR] = ma;
+                for (int q = 0; q < nsq[f]; q++) most = most8(most, cell[sq[q] - back] += a);
             }
         }
-        for (int f = 0; f < NFR; f++) cf[f] += (int)most[f];
-        *ct += (int)most[NFR];
-        if (each) for (int f = 0; f <= NFR; f++) each[i][f] = (int)most[f];
+        uint64_t got = most8_get(most);
+        for (int c = 0; c < NCAPS; c++) {
+            int v = (int)(got >> 8 * c & 255);
+            caps[c] += v;
+            if (each) each[i][c] = v;
+        }
     }
     return 1;
 }
@@ -610,14 +641,13 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *cf, int *ct, int
 /* layer_caps_of() the position's cards to play, kept for the move caps of its moves
  * (move_cap_start): per depth, the caps of all the cards and of each hand card, under the
  * position's visit number (cap_visit) */
-static int layer_caps(Core *s, int *cf, int *ct) {
-    int k = to_play(s), d = s->cs.depth, cards[MAXCARDS], each[MAXCARDS][NFR + 1];
+static int layer_caps(Core *s, int *caps) {
+    int k = to_play(s), d = s->cs.depth, cards[MAXCARDS], each[MAXCARDS][NCAPS];
     for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
-    if (!layer_caps_of(s, cards, k, cf, ct, each)) return 0;
+    if (!layer_caps_of(s, cards, k, caps, each)) return 0;
     if (d < MAXDEPTH) {
         s->cap_visit[d] = s->visit[d];
-        for (int f = 0; f < NFR; f++) s->cap_all[d][f] = cf[f];
-        s->cap_all[d][NFR] = *ct;
+        memcpy(s->cap_all[d], caps, sizeof s->cap_all[d]);
         for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
     }
     return 1;
@@ -629,72 +659,75 @@ static void fruit_tables(Core *s, const int *words, FruitTables V) {
     for (int f = 0; f < s->nfruits; f++) fruit_table(s, f, words[f], V[f]);
 }
 
-static int capped_with(Core *s, FruitTables V, const int *cf, int ct);
+static int capped_with(Core *s, FruitTables V, const int *caps);
 
-/* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most cf[f]
- * cells on the layer, at most ct in all; the wheelbarrow for one fruit at most. Never above
- * knapsack(); with whole cells only (else the knapsack) */
+/* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
+ * caps of cells on the layer; the wheelbarrow for one fruit at most. Never above knapsack(); with
+ * whole cells only (else the knapsack) */
 static int capped_knapsack(Core *s) {
     int words[NFR], k = to_play(s);
     cells_left(s, words);
     if (!celled(words, k)) return knapsack_of(s, words, k);
-    int cf[NFR], ct;
-    layer_caps(s, cf, &ct);
+    int caps[NCAPS];
+    layer_caps(s, caps);
     FruitTables V;
     fruit_tables(s, words, V);
-    return capped_with(s, V, cf, ct);
+    return capped_with(s, V, caps);
 }
 
-/* capped_knapsack() with these caps (whole cells; V: the fruits' tables): at most cf[f] cells of
- * fruit f on the layer, ct in all */
-static int capped_with(Core *s, FruitTables V, const int *cf, int ct) {
-    if (ct > NFR * TCELLS) ct = NFR * TCELLS;  /* (then it cannot bind) */
-    /* best[w][u]: the fruits so far, at most u cells on the layer (u up to `top`, the most they can
-     * take: beyond it nothing changes), w: the wheelbarrow taken. Every table is never less for
-     * more cells, so neither is best: the fruits come smallest cap first, the first one's table is
-     * where it starts, and the last fruit needs only its most with the cells left */
-    int nf = s->nfruits, wmax = s->wb ? 0 : 1, order[NFR] = {0};
+static inline int least_of(int a, int b) { return a < b ? a : b; }
+
+/* the fruits' tables at t[f] cells on the layer, the wheelbarrow on the fruit it helps most
+ * (while it is unused); NONE where a table has no way */
+static inline int capped_at(Core *s, FruitTables V, const int *t) {
+    int total = 0, most = 0;
+    for (int f = 0; f < s->nfruits; f++) {
+        int v = V[f][0][t[f]];
+        if (v == NONE) return NONE;
+        total += v;
+        if (!s->wb && V[f][1][t[f]] != NONE && V[f][1][t[f]] - v > most) most = V[f][1][t[f]] - v;
+    }
+    return total + most;
+}
+
+/* capped_knapsack() with these caps (whole cells; V: the fruits' tables): the most over the cells
+ * each fruit takes on the layer within every cap. Each table is never less for more cells, so the
+ * fruit with the largest cap takes all its caps leave it, and only the others' are tried */
+static int capped_with(Core *s, FruitTables V, const int *caps) {
+    int nf = s->nfruits, c[NFR], order[NFR] = {0, 1, 2}, t[NFR] = {0, 0, 0}, most = 0;
+    for (int f = 0; f < NFR; f++) c[f] = least_of(caps[f], TCELLS);
+    int all = caps[CAP_ALL];
+    if (nf == 1) {
+        t[0] = least_of(c[0], all);
+        return capped_at(s, V, t);
+    }
     for (int f = 0; f < nf; f++) {
         int i = f;
-        while (i > 0 && cf[order[i - 1]] > cf[f]) { order[i] = order[i - 1]; i--; }
+        while (i > 0 && c[order[i - 1]] > c[f]) { order[i] = order[i - 1]; i--; }
         order[i] = f;
     }
-    int best[2][NFR * TCELLS + 1], nxt[2][NFR * TCELLS + 1];
-    int f0 = order[0], top = cf[f0] < ct ? cf[f0] : ct;
-    if (top > TCELLS) top = TCELLS;
-    for (int w = 0; w <= wmax; w++)
-        for (int u = 0; u <= top; u++) best[w][u] = V[f0][w][u];
-    for (int i = 1; i < nf - 1; i++) {
-        int f = order[i], cap = cf[f] < TCELLS ? cf[f] : TCELLS, ntop = top + cap < ct ? top + cap : ct;
-        for (int u = 0; u <= ntop; u++) nxt[0][u] = nxt[1][u] = NONE;
-        for (int w = 0; w <= wmax; w++)
-            for (int u = 0; u <= top; u++) {
-                int b = best[w][u];
-                if (b == NONE) continue;
-                for (int t = 0; t <= cap && u + t <= ntop; t++)
-                    for (int x = 0; x + w <= wmax; x++) {
-                        int v = V[f][x][t];
-                        if (v != NONE && b + v > nxt[w + x][u + t]) nxt[w + x][u + t] = v + b;
-                    }
-            }
-        for (int w = 0; w <= wmax; w++)  /* (sums of exactly u cells: never less for more, made so) */
-            for (int u = 1; u <= ntop; u++) if (nxt[w][u - 1] > nxt[w][u]) nxt[w][u] = nxt[w][u - 1];
-        memcpy(best, nxt, sizeof best);
-        top = ntop;
-    }
-    int most = 0;
-    if (nf == 1) {
-        for (int w = 0; w <= wmax; w++) if (best[w][top] > most) most = best[w][top];
+    int a = order[0], b = order[1];
+    if (nf == 2) {
+        int pab = caps[CAP_PAIR + pair_of(a, b)];
+        for (t[a] = 0; t[a] <= least_of(c[a], all); t[a]++) {
+            t[b] = least_of(c[b], least_of(pab, all) - t[a]);
+            int v = capped_at(s, V, t);
+            if (v > most) most = v;
+        }
         return most;
     }
-    int f = order[nf - 1], cap = cf[f] < TCELLS ? cf[f] : TCELLS;
-    for (int w = 0; w <= wmax; w++)
-        for (int u = 0; u <= top; u++) {
-            if (best[w][u] == NONE) continue;
-            int t = ct - u < cap ? ct - u : cap;
-            for (int x = 0; x + w <= wmax; x++)
-                if (V[f][x][t] != NONE && best[w][u] + V[f][x][t] > most) most = best[w][u] + V[f][x][t];
+    int z = order[2], pab = caps[CAP_PAIR + pair_of(a, b)], paz = caps[CAP_PAIR + pair_of(a, z)],
+        pbz = caps[CAP_PAIR + pair_of(b, z)];
+    for (t[a] = 0; t[a] <= least_of(c[a], all); t[a]++) {
+        /* b's cells up to `free` leave z's as many as they would with none: fewer never gain */
+        int top = least_of(c[b], least_of(pab, all) - t[a]), za = least_of(c[z], paz - t[a]);
+        int free = least_of(all - t[a], pbz) - za;
+        for (t[b] = free < 0 ? 0 : free < top ? free : top; t[b] <= top; t[b]++) {
+            t[z] = least_of(za, least_of(all - t[a], pbz) - t[b]);
+            int v = capped_at(s, V, t);
+            if (v > most) most = v;
         }
+    }
     return most;
 }
 
@@ -707,18 +740,17 @@ static int capped_with(Core *s, FruitTables V, const int *cf, int ct) {
  * (move_cap_start), and the bound once per hand card and counts (memo: counts in base 6, a card
  * laying at most five cells of one fruit) */
 #define MCAP_COUNTS 216
-typedef struct { int on, ocf[2][NFR], oct[2], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
+typedef struct { int on, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
 static void move_cap_start(Core *s, MoveCap *mc) {
     int k = to_play(s), d = s->cs.depth, words[NFR];
     cells_left(s, words);
     mc->on = celled(words, k) && d < MAXDEPTH;
     if (!mc->on) return;
-    int cf[NFR], ct;  /* (kept where capped_knapsack() ran here) */
-    if (s->cap_visit[d] != s->visit[d] && !layer_caps(s, cf, &ct)) { mc->on = 0; return; }
+    int caps[NCAPS];  /* (kept where capped_knapsack() ran here) */
+    if (s->cap_visit[d] != s->visit[d] && !layer_caps(s, caps)) { mc->on = 0; return; }
     for (int hi = 0; hi < s->nhand; hi++) {  /* the other cards' caps: all of them but this one's */
-        for (int f = 0; f < NFR; f++) mc->ocf[hi][f] = s->cap_all[d][f] - s->cap_hand[d][hi][f];
-        mc->oct[hi] = s->cap_all[d][NFR] - s->cap_hand[d][hi][NFR];
+        for (int c = 0; c < NCAPS; c++) mc->others[hi][c] = s->cap_all[d][c] - s->cap_hand[d][hi][c];
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = NONE;
     }
     fruit_tables(s, words, mc->V);
@@ -735,9 +767,10 @@ static inline int move_cap_at(Core *s, MoveCap *mc, int card, int orient, int an
     int hi = s->hand[0] == card ? 0 : 1, cnt[NFR] = {(int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15)};
     int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
     if (*e == NONE) {
-        int cf[NFR];
-        for (int f = 0; f < NFR; f++) cf[f] = mc->ocf[hi][f] + cnt[f];
-        *e = capped_with(s, mc->V, cf, mc->oct[hi] + cnt[0] + cnt[1] + cnt[2]);
+        int caps[NCAPS];
+        caps_of_counts(cnt, caps);
+        for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
+        *e = capped_with(s, mc->V, caps);
     }
     return *e;
 }
@@ -2285,22 +2318,24 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
 }
 
 /* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): (the knapsack
- * with the layer's caps, the caps per fruit, the cap in all, per fruit its cell_table() as two
+ * with the layer's caps, the seven caps (layer_caps_of), per fruit its cell_table() as two
  * lists), for the tests to hold against Python's */
 static PyObject *Core_capped(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply;
     int drawn, tokens_used, tree_dice, wb;
     if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
-    int words[NFR], cf[NFR], ct, k = to_play(s), V[2][TCELLS + 1];
+    int words[NFR], cf[NCAPS], k = to_play(s), V[2][TCELLS + 1];
     cells_left(s, words);
-    layer_caps(s, cf, &ct);
+    layer_caps(s, cf);
     PyObject *caps = PyList_New(0), *tables = PyList_New(0);
     if (!caps || !tables) goto fail;
-    for (int f = 0; f < s->nfruits; f++) {
-        PyObject *v = PyLong_FromLong(cf[f]);
+    for (int c = 0; c < NCAPS; c++) {
+        PyObject *v = PyLong_FromLong(cf[c]);
         if (!v || PyList_Append(caps, v) < 0) { Py_XDECREF(v); goto fail; }
         Py_DECREF(v);
+    }
+    for (int f = 0; f < s->nfruits; f++) {
         if (!celled(words, k)) continue;
         fruit_table(s, f, words[f], V);
         PyObject *row = PyList_New(0);
@@ -2317,7 +2352,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
             }
         }
     }
-    return Py_BuildValue("(iNiN)", capped_knapsack(s), caps, ct, tables);
+    return Py_BuildValue("(iNN)", capped_knapsack(s), caps, tables);
 fail:
     Py_XDECREF(caps); Py_XDECREF(tables);
     return NULL;

@@ -27,9 +27,11 @@ The search is a depth-first branch and bound over the compact engine
   but to leave the orchard, so the cells that raise the layer's dice, or make
   new dice on its bare trees, are cells laid on those squares, and one
   placement of a card lays only so many of its cells there
-  (:meth:`Bounder.layer_caps`). The knapsack splits each fruit's cells
-  between the layer and trees laid later (:meth:`Bounder.cell_table`), and
-  the caps bound the split (:meth:`Bounder.capped`). With two to five cards
+  (:meth:`Bounder.layer_caps`: of each fruit, of each pair of fruits and
+  of all, per card at most what one placement lays there). The knapsack
+  splits each fruit's cells between the layer and trees laid later
+  (:meth:`Bounder.cell_table`), and the caps bound the split
+  (:meth:`Bounder.capped`). With two to five cards
   to play it cuts most positions the knapsack leaves (a seven-card proof:
   19.1 million positions became 7.5).
 * **A bound with geometry** for the last few cards (:meth:`Bounder.slots`):
@@ -66,6 +68,7 @@ The search is a depth-first branch and bound over the compact engine
 """
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass, field
 
@@ -442,16 +445,30 @@ class Bounder:
         self._shares[key] = table
         return table
 
-    def layer_caps(self, node: Node, placed: tuple | None = None) -> tuple[list[int], int]:
+    #: the layer caps (:meth:`layer_caps`): per fruit, per pair of fruits, in all
+    CAP_PAIRS = ((0, 1), (0, 2), (1, 2))
+
+    @classmethod
+    def caps_of_counts(cls, n: list[int]) -> list[int]:
+        """The seven caps one placement gives, from the cells ``n[f]`` it lays
+        on the layer's squares of each fruit: per fruit, per pair of fruits
+        (:data:`CAP_PAIRS`), in all."""
+        n = list(n) + [0] * (3 - len(n))
+        return n[:3] + [n[f] + n[g] for f, g in cls.CAP_PAIRS] + [sum(n)]
+
+    def layer_caps(self, node: Node, placed: tuple | None = None) -> list[int]:
         """How many cells of the cards still to play can go to the layer as
-        it is, per fruit and in all (:meth:`capped`).
+        it is: per fruit, per pair of fruits and in all (:meth:`caps_of_counts`;
+        fruits a deck lacks count 0), for :meth:`capped`.
 
         A die never leaves its square but to leave the orchard, so a cell
         raises a die of the layer, or makes a new die on a tree bare now,
         only on the square it stands on. Per card: the most of its tree cells
         one placement lays on squares of their fruit's dice and bare trees
         (any placement, legal now or not: earlier cards may change the layer
-        first), per fruit and in all; summed over the cards.
+        first), of each fruit, of each pair of fruits and of all of them (so
+        a card whose best placement for one fruit is not its best for
+        another is not counted at both); summed over the cards.
 
         ``placed``: ``(card, anchor, cells)``, a hand card about to be played
         there (:meth:`Engine.placements`); its counts are then the cells that
@@ -466,7 +483,7 @@ class Bounder:
                     squares[(c >> 11) & 3].add(p)
             elif not c & 48 and (c & 3) != CLEARING:
                 squares[c & 3].add(p)
-        per_fruit, total = [0] * nf, 0
+        caps = [0] * 7
         for card in e.to_play(node):
             if placed is not None and card == placed[0]:
                 _, a, cells = placed
@@ -474,10 +491,9 @@ class Bounder:
                 for dp, f, _ in cells:
                     if f != CLEARING and a + dp in squares[f]:
                         n[f] += 1
-                per_fruit = [x + y for x, y in zip(per_fruit, n)]
-                total += sum(n)
+                caps = [x + y for x, y in zip(caps, self.caps_of_counts(n))]
                 continue
-            most, most_all = [0] * nf, 0
+            most = [0] * 7
             for _, cells, _, _ in e.orients[card]:
                 counts: dict[int, list[int]] = {}
                 for dp, f, _ in cells:
@@ -487,18 +503,16 @@ class Bounder:
                         n = counts.setdefault(p - dp, [0] * nf)
                         n[f] += 1
                 for n in counts.values():
-                    most = [max(a, b) for a, b in zip(most, n)]
-                    most_all = max(most_all, sum(n))
-            per_fruit = [a + b for a, b in zip(per_fruit, most)]
-            total += most_all
-        return per_fruit, total
+                    most = [max(a, b) for a, b in zip(most, self.caps_of_counts(n))]
+            caps = [a + b for a, b in zip(caps, most)]
+        return caps
 
     def capped(self, node: Node, placed: tuple | None = None) -> int:
         """The knapsack (:meth:`knapsack`, recipes apart) with the layer's
-        caps (:meth:`layer_caps`): each fruit's :meth:`cell_table` gives at
-        most its cap of cells to the layer, all fruits together at most the
-        cap in all, and one fruit at most gets the wheelbarrow. Only with
-        whole cells (else the knapsack itself).
+        caps (:meth:`layer_caps`): each fruit's :meth:`cell_table` gives the
+        layer some of its cells, within every cap (of the fruit, of each pair
+        it is in, of all), and one fruit at most gets the wheelbarrow. Only
+        with whole cells (else the knapsack itself).
 
         With ``placed`` (:meth:`layer_caps`), the move cap: a bound on what
         that placement gains and on all that can follow it, since the card
@@ -511,20 +525,21 @@ class Bounder:
         if cells is None:
             return self.knapsack(node)[0]
         dice, bases = self.layer_dice(node)
-        per_fruit, total = self.layer_caps(node, placed)
-        wmax = 0 if node.wheelbarrow_used else 1
-        best = {(0, 0): 0}  # (cells on the layer, the wheelbarrow taken) -> the most
-        for f in range(e.nfruits):
-            table = self.cell_table(dice[f], bases[f], node.supply[f], cells[f])
-            nxt: dict = {}
-            for (u, w), b in best.items():
-                for t in range(min(per_fruit[f], total - u) + 1):
-                    for x in range(wmax - w + 1):
-                        v = table[x][t]
-                        if v is not None and b + v > nxt.get((u + t, w + x), -1):
-                            nxt[(u + t, w + x)] = b + v
-            best = nxt
-        return max(best.values())
+        caps = self.layer_caps(node, placed)
+        top = 2 * CELLS_MAX
+        tables = [self.cell_table(dice[f], bases[f], node.supply[f], cells[f]) for f in range(e.nfruits)]
+        best = 0
+        for t in itertools.product(*(range(min(caps[f], top) + 1) for f in range(e.nfruits))):
+            n = list(t) + [0] * (3 - len(t))
+            if any(x > c for x, c in zip(self.caps_of_counts(n)[3:], caps[3:])):
+                continue
+            if any(table[0][x] is None for table, x in zip(tables, t)):
+                continue
+            value = sum(table[0][x] for table, x in zip(tables, t))
+            if not node.wheelbarrow_used:  # (to the fruit it helps most)
+                value += max([0] + [table[1][x] - table[0][x] for table, x in zip(tables, t) if table[1][x] is not None])
+            best = max(best, value)
+        return best
 
     def unit_share(self, dice: tuple, bases: tuple, supply: int, units: int, k: int) -> int:
         """The most ``units`` can add to ``dice`` ((value, on a tree) pairs)
