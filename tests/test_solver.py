@@ -88,7 +88,7 @@ def test_search_on_two_processes_equals_exhaustive_search(game_id, deal, monkeyp
 
     calls = []
     real = parallel.search_root
-    monkeypatch.setattr(parallel, "search_root", lambda *a: calls.append(a[-1]) or real(*a))
+    monkeypatch.setattr(parallel, "search_root", lambda *a, **kw: calls.append(a[-1]) or real(*a, **kw))
     game = find_game(game_id)
     d = game.parse_deal(deal)
     sol = solve(game, d, jobs=2, beam_width=1)

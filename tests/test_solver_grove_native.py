@@ -718,9 +718,9 @@ def test_a_timed_grove_proof_starts_on_every_core(monkeypatch):
     calls = []
     real = parallel.search_root
 
-    def search_root(searcher, start, cur, kids, jobs):
+    def search_root(searcher, start, cur, kids, jobs, **kw):
         calls.append((searcher.floor, jobs))
-        return real(searcher, start, cur, kids, jobs)
+        return real(searcher, start, cur, kids, jobs, **kw)
 
     monkeypatch.setattr(parallel, "search_root", search_root)
     game = find_game("grove")
@@ -729,6 +729,67 @@ def test_a_timed_grove_proof_starts_on_every_core(monkeypatch):
     assert sol.proven and sol.score == 39
     assert calls and calls[0][1] == 2
     check_line(game, deal, sol)
+
+
+def test_the_widest_timed_beam_runs_in_one_worker_while_the_other_searches(monkeypatch):
+    """With a time limit and two processes, widen() leaves its widest beam to
+    the parallel search, whose first worker runs it before it takes moves
+    (the other searches meanwhile): it runs once, in one worker, and the
+    proof still ends at the right score with a line that verifies."""
+    import multiprocessing
+
+    from pnp.solver import parallel
+
+    ran = multiprocessing.get_context("fork").Value("i", 0)
+    given = []
+    real = parallel.search_root
+
+    def search_root(searcher, start, cur, kids, jobs, first=None):
+        given.append(first)
+
+        def counted():
+            with ran.get_lock():
+                ran.value += 1
+            first()
+        return real(searcher, start, cur, kids, jobs, first=counted if first else None)
+
+    monkeypatch.setattr(parallel, "search_root", search_root)
+    widths = []
+    real_beam = Searcher.wide_beam
+    monkeypatch.setattr(Searcher, "wide_beam", lambda self, w: widths.append(w) or real_beam(self, w))
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=2, beam_width=1).run()
+    assert sol.proven and sol.score == 39
+    assert given and given[0] is not None
+    assert ran.value == 1
+    assert max(widths) * 4 <= search.TIMED_BEAM  # (the parent's: the deferred one ran in a worker)
+    check_line(game, deal, sol)
+
+
+def test_a_line_the_first_worker_finds_is_the_one_reported():
+    """What search_root's `first` leaves on the searcher (the deferred beam's
+    line) comes back as the moves: here the floor is the best score, so the
+    workers' own search can find nothing above it and the line is the beam's."""
+    from types import SimpleNamespace
+
+    from pnp.solver import parallel
+
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17"
+    best = solve(game, deal)
+    s = Searcher(game, game.parse_deal(deal), beam_width=1)
+    s.t0 = time.perf_counter()
+    s.beam(1)
+    assert s.best < best.score
+    s.make_core()
+    start = s.engine.start()
+    cur = s.engine.score(start)
+    s.floor = best.score
+    got, moves, _, _, _ = parallel.search_root(s, start, cur, s.ordered(start, cur), 2,
+                                               first=lambda: s.wide_beam(6144))
+    assert got == best.score and moves is not None
+    check_line(game, deal, SimpleNamespace(score=got, moves=tuple(moves)))
 
 
 def test_a_line_found_in_a_worker_is_the_one_reported():
@@ -774,9 +835,9 @@ def test_a_timed_grove_search_on_every_core_tries_the_plain_search_then_descends
     floors = []
     real = parallel.search_root
 
-    def search_root(searcher, start, cur, kids, jobs):
+    def search_root(searcher, start, cur, kids, jobs, **kw):
         floors.append(max(searcher.floor, searcher.best))
-        return real(searcher, start, cur, kids, jobs)
+        return real(searcher, start, cur, kids, jobs, **kw)
 
     monkeypatch.setattr(parallel, "search_root", search_root)
     monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # the plain search stops at once

@@ -34,8 +34,12 @@ def raise_to(value, best: int) -> None:
                 value.value = best
 
 
-def search_root(searcher, start, cur: int, kids: list, jobs: int):
+def search_root(searcher, start, cur: int, kids: list, jobs: int, first=None):
     """Search the root moves ``kids`` ((gain, child) pairs) with ``jobs`` processes.
+
+    ``first``: what the first worker does before it takes moves (the widest
+    beam, so that it runs while the others search rather than before); the
+    best line it leaves on the searcher is shared like any other.
 
     Returns ``(best, moves, bound, proven, nodes)``: the best score and its
     line (``moves`` is None when no worker beat the searcher's own line), a
@@ -70,6 +74,9 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int):
         s.next_check = 0
         own = s.best
         try:
+            if w == 0 and first is not None:
+                first()
+                share(s.best, s.nodes)
             while True:
                 with taken.get_lock():
                     i = taken.value
