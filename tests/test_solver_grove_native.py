@@ -877,3 +877,35 @@ def test_the_knapsack_memo_tells_a_tree_left_beyond_the_supply(order):
         assert got[bare] == search.Bounder(eng).knapsack(node)[0]
         assert core.capped(*compiled.position(eng, node))[0] == search.Bounder(eng).capped(node)
     assert got[1] != got[2]
+
+
+def two_fruit_grove():
+    """The Grove deck with its limes turned into lemons: a deck of two fruits,
+    as a user's own cards.yaml may have."""
+    deck = load_deck().game("grove")
+
+    def lemon(cell):
+        return replace(cell, fruit="L") if cell.fruit == "M" else cell
+    cards = tuple(replace(c, faces=tuple((side, replace(face, rows=tuple(tuple(lemon(x) for x in row)
+                                                                        for row in face.rows)))
+                                         for side, face in c.faces))
+                  for c in deck.cards)
+    return find_game("grove", replace(deck, cards=cards, fruits=tuple(f for f in deck.fruits if f.key != "M")))
+
+
+@pytest.mark.parametrize("deal", ["grove:7,6,13,16,17,14", "grove:3,6,9,12,15,18,2"])
+def test_a_deck_of_two_fruits_proves_the_same_in_c_and_python(deal):
+    """With two fruits, the layer caps have one pair and the capped knapsack
+    tries one fruit's cells (capped_with): the compiled proof is Python's, and
+    the core's caps and capped knapsack are Python's position by position."""
+    game = two_fruit_grove()
+    assert game.deck.fruit_keys == ("O", "L")
+    same_proof(game, deal)
+    eng, nodes = positions(game, deal, 12, 4, most=4)
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    bounder = search.Bounder(eng)
+    for node in nodes:
+        capped, caps, _ = core.capped(*compiled.position(eng, node))
+        assert caps == bounder.layer_caps(node)
+        assert caps[2] == 0 and caps[4] == caps[0] and caps[5] == caps[1]  # (no third fruit)
+        assert capped == bounder.capped(node)
