@@ -9,9 +9,10 @@
  * (``Bounder.slots``, ``Bounder.rest``), whose per-square credits Python works
  * out once and hands over as tables (``Engine.credits``). With two to five cards to play, where
  * those do not cut, the knapsack with the layer's caps (``Bounder.capped``, capped_knapsack()):
- * the cells that reach the layer's dice and bare trees, of each fruit, each pair of fruits and all,
- * per card at most what one placement lays on their squares; and on each move of such a position, as it is generated, the move cap (the
- * same with the played card's caps replaced by what that placement lays there: move_cap()).
+ * the cells that reach the layer's dice and bare trees, of each fruit, each pair of fruits and
+ * all, per card at most what one placement lays on their squares; and on each move of such a
+ * position, as it is generated, the move cap (the same with the played card's caps replaced by
+ * what that placement lays there: move_cap()).
  * With a recipe pair
  * the value of a position is its final score: the recipes score at the end of
  * a game (``GroveEngine.recipe_bonus``) and every bound adds theirs
@@ -568,15 +569,8 @@ static inline int item_fruit(int c) {
     return c && !(c & 48) && (c & 3) != CLEARING ? c & 3 : -1;
 }
 
-/* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
- * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
- * stand on, which never move; so of each fruit, of each pair of fruits and of all of them, at
- * most as many of its cells as the most of them one of its placements (any: legal or not, the
- * layer may change first) lays on the squares of their fruit's dice and bare trees, summed over
- * the `k` cards into caps (and per card into each[i], where asked). 0 beyond the window (no
- * caps), else 1 */
 /* byte by byte, the most of eight bytes (each under 128) */
-#ifdef __SSE2__
+#if defined(__SSE2__) && !defined(PNP_NO_SSE2)  /* (PNP_NO_SSE2: the plain C below, as on other machines) */
 #include <emmintrin.h>
 typedef __m128i Most8;
 static inline Most8 most8_zero(void) { return _mm_setzero_si128(); }
@@ -593,6 +587,13 @@ static inline Most8 most8(Most8 m, uint64_t v) {
 static inline uint64_t most8_get(Most8 m) { return m; }
 #endif
 
+/* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
+ * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
+ * stand on, which never move; so of each fruit, of each pair of fruits and of all of them, at
+ * most as many of its cells as the most of them one of its placements (any: legal or not, the
+ * layer may change first) lays on the squares of their fruit's dice and bare trees, summed over
+ * the `k` cards into caps (and per card into each[i], where asked). 0 beyond the window (no
+ * caps), else 1 */
 static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each)[NCAPS]) {
     /* anchors from two squares above and left of the visible ones: W x H of them */
     int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
@@ -699,7 +700,8 @@ static int capped_with(Core *s, FruitTables V, const int *caps) {
     int all = caps[CAP_ALL];
     if (nf == 1) {
         t[0] = least_of(c[0], all);
-        return capped_at(s, V, t);
+        int v = capped_at(s, V, t);
+        return v > most ? v : most;
     }
     for (int f = 0; f < nf; f++) {
         int i = f;
