@@ -90,6 +90,13 @@ def positions(game, deal, count, seed, most=3):
     return eng, out
 
 
+def with_core(game, deal, count, seed, most=3):
+    """:func:`positions`, with a compiled core and a Python bounder for the deal
+    to hold against each other: (engine, positions, core, bounder)."""
+    eng, nodes = positions(game, deal, count, seed, most)
+    return eng, nodes, compiled.core_for(eng, search.NATIVE_SLOT_CARDS), search.Bounder(eng)
+
+
 def same_futures(game, deal, eng, nodes):
     """Each position's exact future: the compiled search's equals the Python
     search's, and its best line replays to the score it claims."""
@@ -151,10 +158,7 @@ def test_grove_native_bounds_and_moves_equal_python(deal):
     slot reaches are Engine.slot_reach's, and its legal placements, with the
     best gain of each, are Engine.scored's (the squirrel's placements
     resolved in full)."""
-    game = find_game("grove")
-    eng, nodes = positions(game, deal, 40, 7, most=search.NATIVE_SLOT_CARDS)
-    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
-    bounder = search.Bounder(eng)
+    eng, nodes, core, bounder = with_core(find_game("grove"), deal, 40, 7, most=search.NATIVE_SLOT_CARDS)
     near_squirrel = 0
     for node in nodes:
         knap, later, now, moves = core.bounds(*compiled.position(eng, node))
@@ -179,10 +183,7 @@ def test_grove_native_layer_cap_equals_python(deal):
     knapsack's cell_share, and the capped knapsack is never above the knapsack.
     A pair of fruits' cap is below both its fruits' caps together and the cap
     in all somewhere (one placement seldom suits both fruits best)."""
-    game = find_game("grove")
-    eng, nodes = positions(game, deal, 30, 11, most=6)
-    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
-    bounder = search.Bounder(eng)
+    eng, nodes, core, bounder = with_core(find_game("grove"), deal, 30, 11, most=6)
     below = pairs = 0
     for node in nodes:
         capped, caps, tables = core.capped(*compiled.position(eng, node))
@@ -207,10 +208,7 @@ def test_grove_native_move_cap_equals_python(deal):
     core's move cap is Python's (Bounder.capped with the placement), never
     above the position's own capped knapsack, and below it for some moves
     (else the test lost its point)."""
-    game = find_game("grove")
-    eng, nodes = positions(game, deal, 16, 12, most=5)
-    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
-    bounder = search.Bounder(eng)
+    eng, nodes, core, bounder = with_core(find_game("grove"), deal, 16, 12, most=5)
     below = moves = 0
     for node in nodes:
         whole = bounder.capped(node)
@@ -901,9 +899,7 @@ def test_a_deck_of_two_fruits_proves_the_same_in_c_and_python(deal):
     game = two_fruit_grove()
     assert game.deck.fruit_keys == ("O", "L")
     same_proof(game, deal)
-    eng, nodes = positions(game, deal, 12, 4, most=4)
-    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
-    bounder = search.Bounder(eng)
+    eng, nodes, core, bounder = with_core(game, deal, 12, 4, most=4)
     for node in nodes:
         capped, caps, _ = core.capped(*compiled.position(eng, node))
         assert caps == bounder.layer_caps(node)

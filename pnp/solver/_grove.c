@@ -2327,13 +2327,13 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
     int drawn, tokens_used, tree_dice, wb;
     if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
-    int words[NFR], cf[NCAPS], k = to_play(s), V[2][TCELLS + 1];
+    int words[NFR], seven[NCAPS], k = to_play(s), V[2][TCELLS + 1];
     cells_left(s, words);
-    layer_caps(s, cf);
+    layer_caps(s, seven);
     PyObject *caps = PyList_New(0), *tables = PyList_New(0);
     if (!caps || !tables) goto fail;
     for (int c = 0; c < NCAPS; c++) {
-        PyObject *v = PyLong_FromLong(cf[c]);
+        PyObject *v = PyLong_FromLong(seven[c]);
         if (!v || PyList_Append(caps, v) < 0) { Py_XDECREF(v); goto fail; }
         Py_DECREF(v);
     }

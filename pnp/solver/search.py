@@ -530,8 +530,7 @@ class Bounder:
         tables = [self.cell_table(dice[f], bases[f], node.supply[f], cells[f]) for f in range(e.nfruits)]
         best = 0
         for t in itertools.product(*(range(min(caps[f], top) + 1) for f in range(e.nfruits))):
-            n = list(t) + [0] * (3 - len(t))
-            if any(x > c for x, c in zip(self.caps_of_counts(n)[3:], caps[3:])):
+            if any(x > c for x, c in zip(self.caps_of_counts(t)[3:], caps[3:])):
                 continue
             if any(table[0][x] is None for table, x in zip(tables, t)):
                 continue
