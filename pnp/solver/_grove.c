@@ -143,6 +143,7 @@ typedef struct {
      * is cap_visit: of all cards to play (the seven of layer_caps_of) and of each hand card */
     long long cap_visit[MAXDEPTH];
     int cap_all[MAXDEPTH][NCAPS], cap_hand[MAXDEPTH][2][NCAPS];
+    uint64_t cap_orient[MAXDEPTH][2][4];  /* ... and of each hand card's orientations, a byte a cap */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -594,7 +595,7 @@ static inline uint64_t most8_get(Most8 m) { return m; }
  * layer may change first) lays on the squares of their fruit's dice and bare trees, summed over
  * the `k` cards into caps (and per card into each[i], where asked). 0 beyond the window (no
  * caps), else 1 */
-static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each)[NCAPS]) {
+static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each)[NCAPS], uint64_t (*per)[4]) {
     /* anchors from two squares above and left of the visible ones: W x H of them */
     int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
     if (W > CAP_SIDE || H > CAP_SIDE) {  /* beyond the window: no caps */
@@ -619,6 +620,7 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
         Most8 most = most8_zero();
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
+            Most8 here = most8_zero();
             memset(cell, 0, sizeof(uint64_t) * (size_t)(W * H));
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
@@ -626,8 +628,10 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
                 uint64_t a = add[f];
                 int back = or_->dy[j] * W + or_->dx[j];
                 const int *sq = wsq[f];
-                for (int q = 0; q < nsq[f]; q++) most = most8(most, cell[sq[q] - back] += a);
+                for (int q = 0; q < nsq[f]; q++) here = most8(here, cell[sq[q] - back] += a);
             }
+            if (per && i < 2) per[i][o] = most8_get(here);
+            most = most8(most, most8_get(here));
         }
         uint64_t got = most8_get(most);
         for (int c = 0; c < NCAPS; c++) {
@@ -645,7 +649,7 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
 static int layer_caps(Core *s, int *caps) {
     int k = to_play(s), d = s->cs.depth, cards[MAXCARDS], each[MAXCARDS][NCAPS];
     for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
-    if (!layer_caps_of(s, cards, k, caps, each)) return 0;
+    if (!layer_caps_of(s, cards, k, caps, each, d < MAXDEPTH ? s->cap_orient[d] : NULL)) return 0;
     if (d < MAXDEPTH) {
         s->cap_visit[d] = s->visit[d];
         memcpy(s->cap_all[d], caps, sizeof s->cap_all[d]);
@@ -783,7 +787,7 @@ static inline int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
 
 /* what gen_moves() leaves out: legal moves whose move cap is at most `need`, how many, the
  * highest of those caps */
-typedef struct { MoveCap *mc; int need, dropped, open; } Gate;
+typedef struct { MoveCap *mc; int need, dropped, open, skipped; } Gate;
 
 /* `n` moves of a position with `k` cards to play cut by their move cap: positions one row down
  * (Core.stat), cut by the cap */
@@ -1340,6 +1344,21 @@ static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, in
     return n + 1;
 }
 
+/* whether the move cap of every placement of hand card `hi`'s orientation `o` is at most the
+ * gate's need: the layer cap with that card's caps those of the orientation (layer_caps_of);
+ * then the gate counts the orientation as skipped, its bound open */
+static inline int orient_cut(Core *s, Gate *gate, int hi, int o) {
+    MoveCap *mc = gate->mc;
+    uint64_t per = s->cap_orient[s->cs.depth][hi][o];
+    int caps[NCAPS];
+    for (int c = 0; c < NCAPS; c++) caps[c] = mc->others[hi][c] + (int)(per >> 8 * c & 255);
+    int b = capped_with(s, mc->V, caps);
+    if (b > gate->need) return 0;
+    gate->skipped++;
+    if (b > gate->open) gate->open = b;
+    return 1;
+}
+
 /* every legal placement of the hand cards with its best gain (`exact`) or an upper bound on it
  * where the packed scan cannot tell (place), best first (stable: ties in the order of
  * Engine.children); with a `gate`, those its move cap cuts are only counted (Gate) */
@@ -1350,6 +1369,7 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
         int card = s->hand[hi];
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
+            if (gate && orient_cut(s, gate, hi, o)) continue;
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
                 /* the anchors whose placement covers a visible square: from the rows it covers */
                 __uint128_t rows = 0, at;
@@ -1676,15 +1696,13 @@ static int dfs(Core *s, int cur, int *exact) {
     if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc);
     /* the moves the move cap cuts are left out as they are found (most of them, with few cards to
      * play): counted as positions cut by the cap, their highest cap left open */
-    Gate gate = {&mc, incumbent(s) - cur - bonus, 0, NONE};
+    Gate gate = {&mc, incumbent(s) - cur - bonus, 0, NONE, 0};
     int n = gen_moves_gated(s, mv, 0, mc.on ? &gate : NULL);
-    if (!n && !gate.dropped) return game_over(s, cur, key, exact);
+    if (!n && !gate.dropped && !gate.skipped) return game_over(s, cur, key, exact);
     leave_hint(s, k);
     int best_exact = NONE, max_open = NONE;
-    if (gate.dropped) {
-        count_cap_cuts(s, k, gate.dropped);
-        max_open = gate.open + bonus;
-    }
+    if (gate.dropped) count_cap_cuts(s, k, gate.dropped);
+    if (gate.dropped || gate.skipped) max_open = gate.open + bonus;
     /* children with 1 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
