@@ -253,6 +253,36 @@ def test_the_move_cap_never_cuts_below_the_exact_future(deal, seed):
     assert below, "no move cap was below its position's: the test lost some of its point"
 
 
+@pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 3), ("grove:3,6,9,12,15,18,2,5,8", 4)])
+def test_the_gate_keeps_the_best_line_one_point_above_the_incumbent(deal, seed):
+    """With no incumbent nothing is cut by a cap, so the compiled search's
+    value is the exact future; with an incumbent one point below it, the move
+    cap and the caps of whole orientations (``orient_cut``) cut moves as they
+    are generated, and the best line must still be found; with the incumbent
+    at it, nothing better."""
+    game = find_game("grove")
+    eng, nodes = positions(game, deal, 10, seed, most=5)
+    core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+    cut = 0
+    for node in nodes:
+        if len(eng.to_play(node)) < 3:
+            continue
+        cur = eng.score(node)
+        args = compiled.position(eng, node)
+        core.clear()
+        future, exact, _, _, _, _ = core.dfs(*args, cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+        assert exact
+        before = sum(row[6] for row in core.stats())
+        core.clear()
+        _, _, _, _, best, line = core.dfs(*args, cur, cur + future - 1, -10 ** 9, lambda n, b: -10 ** 9)
+        assert best == cur + future and line is not None, (deal, sorted(node.board.items()), node.hand)
+        cut += sum(row[6] for row in core.stats()) > before
+        core.clear()
+        value, _, _, _, best, line = core.dfs(*args, cur, cur + future, -10 ** 9, lambda n, b: -10 ** 9)
+        assert value <= future and best == cur + future and line is None
+    assert cut, "no cap cut a move: the test lost its point"
+
+
 @pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 5), ("grove:3,6,9,12,15,18,2,5,8", 6)])
 def test_the_layer_cap_never_cuts_below_the_exact_future(deal, seed):
     """Admissible: from positions with one to three cards to play (the
