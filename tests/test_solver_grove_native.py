@@ -268,17 +268,18 @@ def test_the_gate_keeps_the_best_line_one_point_above_the_incumbent(deal, seed):
         if len(eng.to_play(node)) < 3:
             continue
         cur = eng.score(node)
-        args = compiled.position(eng, node)
-        core.clear()
-        future, exact, _, _, _, _ = core.dfs(*args, cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+
+        def search_from(best):  # (a fresh table: nothing from the search before)
+            core.clear()
+            return core.dfs(*compiled.position(eng, node), cur, best, -10 ** 9, lambda n, b: -10 ** 9)
+
+        future, exact, _, _, _, _ = search_from(-10 ** 9)
         assert exact
         before = sum(row[6] for row in core.stats())
-        core.clear()
-        _, _, _, _, best, line = core.dfs(*args, cur, cur + future - 1, -10 ** 9, lambda n, b: -10 ** 9)
+        _, _, _, _, best, line = search_from(cur + future - 1)
         assert best == cur + future and line is not None, (deal, sorted(node.board.items()), node.hand)
         cut += sum(row[6] for row in core.stats()) > before
-        core.clear()
-        value, _, _, _, best, line = core.dfs(*args, cur, cur + future, -10 ** 9, lambda n, b: -10 ** 9)
+        value, _, _, _, best, line = search_from(cur + future)
         assert value <= future and best == cur + future and line is None
     assert cut, "no cap cut a move: the test lost its point"
 
@@ -330,7 +331,6 @@ def test_a_card_reaches_the_layer_only_where_its_cells_fit():
     assert per_fruit[o] + per_fruit[lemon] > total  # the cap in all binds where the fruits' caps do not
     pair = search.Bounder.CAP_PAIRS.index(tuple(sorted((o, lemon))))
     assert caps[3 + pair] == total  # (no square of the third fruit)
-
 
 
 @pytest.mark.parametrize("tokens", [1, 2])
@@ -795,6 +795,17 @@ def test_the_widest_timed_beam_runs_in_one_worker_while_the_other_searches(monke
     check_line(game, deal, sol)
 
 
+def after_a_one_wide_beam(deal):
+    """The game, the solved best of ``deal``, and a searcher whose line so far
+    comes from a one-wide beam (below that best on the deals these tests use)."""
+    game = find_game("grove")
+    best = solve(game, deal)
+    s = Searcher(game, game.parse_deal(deal), beam_width=1)
+    s.t0 = time.perf_counter()
+    s.beam(1)
+    return game, best, s
+
+
 def test_a_line_the_first_worker_finds_is_the_one_reported():
     """What search_root's `first` leaves on the searcher (the deferred beam's
     line) comes back as the moves: here the floor is the best score, so the
@@ -803,12 +814,8 @@ def test_a_line_the_first_worker_finds_is_the_one_reported():
 
     from pnp.solver import parallel
 
-    game = find_game("grove")
     deal = "grove:10,2,14,12,6,17"
-    best = solve(game, deal)
-    s = Searcher(game, game.parse_deal(deal), beam_width=1)
-    s.t0 = time.perf_counter()
-    s.beam(1)
+    game, best, s = after_a_one_wide_beam(deal)
     assert s.best < best.score
     s.make_core()
     start = s.engine.start()
@@ -824,12 +831,8 @@ def test_a_line_found_in_a_worker_is_the_one_reported():
     """A better line a worker process found comes back as moves: the solution
     reports it while nothing better came after, and the searcher's own line
     once something did."""
-    game = find_game("grove")
     deal = "grove:10,2,14,12,6,17"
-    best = solve(game, deal)
-    s = Searcher(game, game.parse_deal(deal), beam_width=1)
-    s.t0 = time.perf_counter()
-    s.beam(1)
+    game, best, s = after_a_one_wide_beam(deal)
     own = s._solution(False, 99, s.t0)
     assert own.score < best.score
     s.best, s.found = best.score, (best.score, best.moves)
