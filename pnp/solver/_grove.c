@@ -93,6 +93,8 @@ typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
 #define CAP_PAIR 3
 #define CAP_ALL 6
 
+#define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
+
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -144,6 +146,12 @@ typedef struct {
     long long cap_visit[MAXDEPTH];
     int cap_all[MAXDEPTH][NCAPS], cap_hand[MAXDEPTH][2][NCAPS];
     uint64_t cap_orient[MAXDEPTH][2][4];  /* ... and of each hand card's orientations, a byte a cap */
+    /* the last layer_caps(): each hand card's counts per anchor and orientation (layer_caps_of's
+     * window: W wide, its first anchor two squares above and left of (x0, y0)), for the gate of
+     * the position whose visit number is cwin_visit */
+    uint64_t cwin[2][4][CAP_SIDE * CAP_SIDE];
+    long long cwin_visit;
+    int cwin_w, cwin_x0, cwin_y0;
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -550,7 +558,6 @@ static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
     slot[1] = low;
 }
 
-#define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
 static inline int pair_of(int f, int g) { return f + g - 1; }  /* (0, 1), (0, 2), (1, 2) */
 
 /* the seven caps of one placement that lays c[f] cells of each fruit on the layer */
@@ -614,13 +621,15 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
      * orientation (it stays in the first cache); and their most, byte by byte, as they grow
      * (most8(): every byte stays under 128) */
     static const uint64_t add[NFR] = {0x0001000101000001ULL, 0x0001010001000100ULL, 0x0001010100010000ULL};
-    uint64_t cell[CAP_SIDE * CAP_SIDE];
+    uint64_t scratch[CAP_SIDE * CAP_SIDE];
+    if (per) { s->cwin_w = W; s->cwin_x0 = s->x0; s->cwin_y0 = s->y0; }
     for (int i = 0; i < k; i++) {
         int card = cards[i];
         Most8 most = most8_zero();
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             Most8 here = most8_zero();
+            uint64_t *cell = per && i < 2 ? s->cwin[i][o] : scratch;  /* (the hand's kept for the gate) */
             memset(cell, 0, sizeof(uint64_t) * (size_t)(W * H));
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
@@ -651,6 +660,7 @@ static int layer_caps(Core *s, int *caps) {
     for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
     if (!layer_caps_of(s, cards, k, caps, each, d < MAXDEPTH ? s->cap_orient[d] : NULL)) return 0;
     if (d < MAXDEPTH) {
+        s->cwin_visit = s->visit[d];
         s->cap_visit[d] = s->visit[d];
         memcpy(s->cap_all[d], caps, sizeof s->cap_all[d]);
         for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
@@ -764,6 +774,17 @@ static void move_cap_start(Core *s, MoveCap *mc) {
 
 /* the counts of move `m` (its card's cells on squares of their fruit, per fruit: icount, four bits
  * a fruit) and its bound */
+static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
+    int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
+    if (*e == NONE) {
+        int caps[NCAPS];
+        caps_of_counts(cnt, caps);
+        for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
+        *e = capped_with(s, mc->V, caps);
+    }
+    return *e;
+}
+
 static inline int move_cap_at(Core *s, MoveCap *mc, int card, int orient, int anchor) {
     const Orient *o = &s->orient[card][orient];
     const uint16_t *g = s->grid + anchor;
@@ -1303,14 +1324,26 @@ static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
 
 /* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal, with its
  * best gain; without `exact`, a placement the packed scan cannot score gets an upper bound on it */
-static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact, Gate *gate) {
+static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact, Gate *gate,
+                        const uint64_t *cv) {
     const Orient *or_ = &s->orient[card][o];
     const uint16_t *g = s->grid + a;
+    if (cv) {
+        /* the gate first, from the counts layer_caps() kept for this anchor: a placement it cuts
+         * is not looked at further (legal or not), its orientation's bound left open */
+        int cnt[NFR] = {(int)(*cv & 255), (int)(*cv >> 8 & 255), (int)(*cv >> 16 & 255)};
+        int b = move_cap_of(s, gate->mc, s->hand[0] == card ? 0 : 1, cnt);
+        if (b <= gate->need) {
+            gate->skipped++;
+            if (b > gate->open) gate->open = b;
+            return n;
+        }
+    }
     const uint64_t (*pk)[NCODES] = (const uint64_t (*)[NCODES])s->pk[s->wb];
     uint64_t v = pk[or_->k[0]][g[or_->off[0]]] + pk[or_->k[1]][g[or_->off[1]]] + pk[or_->k[2]][g[or_->off[2]]] +
                  pk[or_->k[3]][g[or_->off[3]]] + pk[or_->k[4]][g[or_->off[4]]] + pk[or_->k[5]][g[or_->off[5]]];
     if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
-    if (gate) {
+    if (gate && !cv) {
         int b = move_cap_at(s, gate->mc, card, o, a);
         if (b <= gate->need) {
             gate->dropped++;
@@ -1370,7 +1403,11 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             if (gate && orient_cut(s, gate, hi, o)) continue;
+            /* the counts layer_caps() kept for the gate, per anchor, where it ran on this position */
+            const uint64_t *win = gate && s->cwin_visit == s->visit[s->cs.depth] ? s->cwin[hi][o] : NULL;
+            int ww = s->cwin_w;
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
+                const uint64_t *wrow = win ? win + (ay - s->cwin_y0 + 2) * ww - s->cwin_x0 + 2 : NULL;
                 /* the anchors whose placement covers a visible square: from the rows it covers */
                 __uint128_t rows = 0, at;
                 for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];
@@ -1380,7 +1417,7 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
                     uint64_t lo = (uint64_t)at;
                     int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
                     at &= at - 1;
-                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate);
+                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, wrow ? wrow + ax : NULL);
                 }
             }
         }
