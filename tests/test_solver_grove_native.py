@@ -938,3 +938,47 @@ def test_a_deck_of_two_fruits_proves_the_same_in_c_and_python(deal):
         assert caps == bounder.layer_caps(node)
         assert caps[2] == 0 and caps[4] == caps[0] and caps[5] == caps[1]  # (no third fruit)
         assert capped == bounder.capped(node)
+
+
+# pairs with a recipe that doubles a fruit's dice (9 to 11), with other kinds of recipe, and the
+# most cards to play of the positions tried (fewer where the search is slow)
+DOUBLING_PAIRS = [((9, 12), 5), ((10, 17), 5), ((2, 9), 5), ((9, 10), 4), ((11, 13), 5), ((18, 11), 4)]
+
+
+def core_future(game, deal, eng, node, best=None, **knobs):
+    """The compiled search's exact future of ``node`` (with ``best`` as its
+    incumbent, if given) and its positions, with the core's ``knobs`` set."""
+    nat = Searcher(game, eng.deal)
+    assert nat.make_core()
+    for name, value in knobs.items():
+        setattr(nat.core, name, value)
+    cur = eng.score(node)
+    if best is not None:
+        nat.best = best
+    v, exact = nat.dfs(node, cur)
+    return cur + v, exact, nat.nodes
+
+
+@pytest.mark.parametrize("pair,most", DOUBLING_PAIRS)
+def test_caps_that_count_a_doubled_fruit_twice_keep_the_best_line(pair, most):
+    """A recipe that doubles a fruit's dice on trees makes the caps count that
+    fruit twice (Core.doubled) instead of adding its gain apart: from
+    positions with two to five cards to play, the best final score (recipes
+    included) is the one found with the recipe's bound apart, also when the
+    search starts one point below it (where a bound too low would cut the
+    best line), and the doubled caps cut positions the other bound does not."""
+    game = find_game("grove")
+    deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 1))
+    eng, nodes = positions(game, deal, 6, sum(pair), most=most)
+    fewer = 0
+    for node in nodes:
+        if len(eng.refs) - node.drawn + len(node.hand) < 2:
+            continue
+        apart, exact, n_apart = core_future(game, deal, eng, node, doubled=0)
+        assert exact
+        twice, exact, n_twice = core_future(game, deal, eng, node)
+        assert exact and twice == apart, (deal, sorted(node.board.items()))
+        tight, exact, _ = core_future(game, deal, eng, node, best=apart - 1)
+        assert tight == apart, (deal, sorted(node.board.items()))
+        fewer += n_twice < n_apart
+    assert fewer, "the doubled caps cut nothing here: the test lost its point"

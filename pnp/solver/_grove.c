@@ -141,6 +141,7 @@ typedef struct {
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
+    int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
      * is cap_visit: of all cards to play (the seven of layer_caps_of) and of each hand card */
     long long cap_visit[MAXDEPTH];
@@ -676,17 +677,35 @@ static void fruit_tables(Core *s, const int *words, FruitTables V) {
 
 static int capped_with(Core *s, FruitTables V, const int *caps);
 
+/* the recipes that double a fruit's dice on trees, where their condition can still be met: the
+ * knapsack's tables of that fruit count twice (as many times as recipes double it: w), in place
+ * of the `part` of the recipes' bound (recipes_bound_of) that the fruit's gain adds on its own,
+ * so that the caps share the cells between the fruits for the score and the recipe together */
+typedef struct { int on, w[NFR], part; } Doubled;
+#define NO_DOUBLE {0, {1, 1, 1}, 0}
+
+/* V as its fruits count with the recipes (Doubled) */
+static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
+    if (!dd || !dd->on) return;
+    for (int f = 0; f < s->nfruits; f++)
+        if (dd->w[f] > 1)
+            for (int j = 0; j < 2; j++)
+                for (int t = 0; t <= TCELLS; t++)
+                    if (V[f][j][t] != NONE) V[f][j][t] *= dd->w[f];
+}
+
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
  * caps of cells on the layer; the wheelbarrow for one fruit at most. Never above knapsack(); with
  * whole cells only (else the knapsack) */
-static int capped_knapsack(Core *s) {
+static int capped_knapsack(Core *s, const Doubled *dd) {
     int words[NFR], k = to_play(s);
     cells_left(s, words);
-    if (!celled(words, k)) return knapsack_of(s, words, k);
+    if (!celled(words, k)) return knapsack_of(s, words, k) + (dd ? dd->part : 0);  /* (dd: see dfs) */
     int caps[NCAPS];
     layer_caps(s, caps);
     FruitTables V;
     fruit_tables(s, words, V);
+    doubled_tables(s, V, dd);
     return capped_with(s, V, caps);
 }
 
@@ -758,7 +777,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps) {
 #define MCAP_COUNTS 216
 typedef struct { int on, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
-static void move_cap_start(Core *s, MoveCap *mc) {
+static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     int k = to_play(s), d = s->cs.depth, words[NFR];
     cells_left(s, words);
     mc->on = celled(words, k) && d < MAXDEPTH;
@@ -770,6 +789,7 @@ static void move_cap_start(Core *s, MoveCap *mc) {
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = NONE;
     }
     fruit_tables(s, words, mc->V);
+    doubled_tables(s, mc->V, dd);
 }
 
 /* the counts of move `m` (its card's cells on squares of their fruit, per fruit: icount, four bits
@@ -887,7 +907,7 @@ static inline int step_up(int v) { return v == 0 ? 4 : v >= TOP_DIE ? v : v + 2 
 /* Bounder.recipes_bound: an upper bound on what the recipes add at the end of any game from
  * here (`gains`: per fruit, the knapsack's bound on what its dice can still add, with the die
  * the wheelbarrow may free) */
-static int recipes_bound_of(Core *s, const int *gains) {
+static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
     int k = to_play(s), covers[NFR] = {0}, nvals[NFR] = {0}, vmax[NFR] = {0}, totals[NFR] = {0}, sums[NFR] = {0};
     int barrow = -1;
     for (int i = 0; i < k; i++)
@@ -959,8 +979,10 @@ static int recipes_bound_of(Core *s, const int *gains) {
         }
         if (!ok) continue;
         if (r->reward == R_POINTS) total += r->rn;
-        else if (r->reward == R_DOUBLE) total += sums[r->rf] + gains[r->rf] + wbx;
-        else {
+        else if (r->reward == R_DOUBLE) {
+            total += sums[r->rf] + gains[r->rf] + wbx;
+            if (dd && r->counted) { dd->on = 1; dd->w[r->rf]++; dd->part += gains[r->rf] + wbx; }
+        } else {
             int dice = 0;
             for (int f = 0; f < s->nfruits; f++) if (of_fruit(r->rf, f)) dice += most[f];
             total += r->rn * dice;
@@ -970,13 +992,13 @@ static int recipes_bound_of(Core *s, const int *gains) {
 }
 
 /* the recipes' bound for the position as it is (0 without recipes) */
-static int recipes_bound(Core *s) {
+static int recipes_bound(Core *s, Doubled *dd) {
     if (!s->nrec) return 0;
     int units[NFR], gains[NFR] = {0}, k = to_play(s);
     cells_left(s, units);
     int with, whole = celled(units, k);
     for (int f = 0; f < s->nfruits; f++) gains[f] = fruit_gain(s, f, s->wb ? 0 : 1, units[f], k, whole, &with);
-    return recipes_bound_of(s, gains);
+    return recipes_bound_of(s, gains, dd);
 }
 
 static inline const int32_t *cred_of(Core *s, int later) {
@@ -1203,7 +1225,7 @@ static int future_from(Core *s, Later *L, int need, int total, int bonus) {
 }
 
 static int future(Core *s, Later *L, int need) {
-    int bonus = recipes_bound(s);
+    int bonus = recipes_bound(s, NULL);
     return future_from(s, L, need, knapsack(s) + bonus, bonus);
 }
 
@@ -1597,7 +1619,7 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
     int n = gen_moves(s, mv, 0);
     s->cs.nodes += n;
     if (!n) return game_over(s, cur, key, exact);
-    if (s->nrec) return last_recipes(s, cur, key, need, recipes_bound(s), mv, n, exact);
+    if (s->nrec) return last_recipes(s, cur, key, need, recipes_bound(s, NULL), mv, n, exact);
     /* best first: a move with only a bound on its gain is worked out when that bound comes first */
     int g = NONE, bi = 0, mask = 0;
     for (int i = 0; i < n && mv[i].gain > g; i++) {
@@ -1690,6 +1712,7 @@ static int dfs(Core *s, int cur, int *exact) {
     int knap = given != NONE ? given : knapsack(s);  /* the parent's child_knapsack: no recipes */
     int need = incumbent(s) - cur;
     int bonus = 0;
+    Doubled dd = NO_DOUBLE;
     if (s->nrec) {
         /* the parent's bound on the recipes holds here too, and most positions this close to
          * the end are cut with it, before their own is worked out */
@@ -1700,7 +1723,7 @@ static int dfs(Core *s, int cur, int *exact) {
             *exact = 0;
             return knap + s->rbound[d - 1];
         }
-        bonus = s->rbound[d] = recipes_bound(s);
+        bonus = s->rbound[d] = recipes_bound(s, s->doubled ? &dd : NULL);
         knap += bonus;
     }
     int tv, tex, ub = NONE;
@@ -1717,7 +1740,7 @@ static int dfs(Core *s, int cur, int *exact) {
     if (ub == NONE) ub = future_from(s, &L, need, knap, bonus);
     if (ub <= need) { stat[knap <= need ? 2 : 3]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     if (k >= s->cap_lo && k <= s->cap_hi) {
-        int capped = capped_knapsack(s) + bonus;
+        int capped = capped_knapsack(s, &dd) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     }
@@ -1730,16 +1753,18 @@ static int dfs(Core *s, int cur, int *exact) {
     }
     MoveCap mc;
     mc.on = 0;
-    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc);
+    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc, &dd);
     /* the moves the move cap cuts are left out as they are found (most of them, with few cards to
-     * play): counted as positions cut by the cap, their highest cap left open */
-    Gate gate = {&mc, incumbent(s) - cur - bonus, 0, NONE, 0};
+     * play): counted as positions cut by the cap, their highest cap left open (the caps count
+     * the fruits a recipe doubles twice: what the recipes add besides is `cbonus`) */
+    int cbonus = bonus - dd.part;
+    Gate gate = {&mc, incumbent(s) - cur - cbonus, 0, NONE, 0};
     int n = gen_moves_gated(s, mv, 0, mc.on ? &gate : NULL);
     if (!n && !gate.dropped && !gate.skipped) return game_over(s, cur, key, exact);
     leave_hint(s, k);
     int best_exact = NONE, max_open = NONE;
     if (gate.dropped) count_cap_cuts(s, k, gate.dropped);
-    if (gate.dropped || gate.skipped) max_open = gate.open + bonus;
+    if (gate.dropped || gate.skipped) max_open = gate.open + cbonus;
     /* children with 1 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
@@ -1753,7 +1778,7 @@ static int dfs(Core *s, int cur, int *exact) {
             continue;
         }
         if (mc.on) {  /* the move cap again, before the move is resolved */
-            int b = move_cap(s, &mc, m) + bonus;
+            int b = move_cap(s, &mc, m) + cbonus;
             if (b <= incumbent(s) - cur) {  /* (the incumbent rose since gen_moves) */
                 count_cap_cuts(s, k, 1);
                 if (b > max_open) max_open = b;
@@ -2198,6 +2223,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     free(s->tmemo);
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
     s->cap_lo = CAP_LO;
+    s->doubled = 1;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
     s->mcap_hi = MCAP_HI;
@@ -2371,7 +2397,7 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
     int drawn, tokens_used, tree_dice, wb;
     if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
-    return Py_BuildValue("(ii)", recipes_bound(s), recipe_bonus(s));
+    return Py_BuildValue("(ii)", recipes_bound(s, NULL), recipe_bonus(s));
 }
 
 /* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): (the knapsack
@@ -2409,7 +2435,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
             }
         }
     }
-    return Py_BuildValue("(iNN)", capped_knapsack(s), caps, tables);
+    return Py_BuildValue("(iNN)", capped_knapsack(s, NULL), caps, tables);
 fail:
     Py_XDECREF(caps); Py_XDECREF(tables);
     return NULL;
@@ -2424,7 +2450,7 @@ static PyObject *Core_move_caps(Core *s, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     MoveCap mc;
-    move_cap_start(s, &mc);
+    move_cap_start(s, &mc, NULL);
     PyObject *out = PyList_New(0);
     if (!out || !mc.on) return out;
     MoveRec *mv = s->moves[0];
@@ -2489,6 +2515,8 @@ static PyMemberDef Core_members[] = {
     {"cap_hi", T_INT, offsetof(Core, cap_hi), 0, "... and at most this many (0: never)."},
     {"mcap_lo", T_INT, offsetof(Core, mcap_lo), 0, "The move cap is tried on the moves of positions with at least this many cards to play."},
     {"mcap_hi", T_INT, offsetof(Core, mcap_hi), 0, "... and at most this many (0: never)."},
+    {"doubled", T_INT, offsetof(Core, doubled), 0,
+     "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
     {NULL, 0, 0, 0, NULL},
 };
 
