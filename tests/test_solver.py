@@ -706,6 +706,53 @@ def test_recipe_bound_is_never_below_a_reachable_bonus():
             assert bounder.recipes_bound(n) >= final
 
 
+@pytest.mark.parametrize("pair", [(6, 1), (7, 14), (8, 4)])
+def test_a_line_of_three_met_at_the_end_was_possible_all_along(pair):
+    """``Bounder.line_possible`` (a line of three dice of the recipe's fruit
+    needs three squares in a row whose dice can still come: none holds the
+    squirrel or a die of another fruit, and the cards to play can lay the
+    trees of that fruit the others need, two cards for a square without a
+    tree of it) never rules out a line a game goes on to make: checked at
+    every position of games played towards dice of that fruit that end with
+    such a line (the compiled core's bound is held to the same function by
+    test_grove_native_recipe_bounds_and_bonuses_equal_python)."""
+    from pnp.solver.search import Bounder
+    game = find_game("grove")
+    rng = random.Random(sum(pair))
+    made = 0
+    for _ in range(6):
+        cards = rng.sample([c for c in sorted(game.deck.card_ids) if c not in pair], 9)
+        eng = engine_for(game, game.parse_deal("grove:%s;recipes=%d,%d" % (",".join(map(str, cards)), *pair)))
+        bounder = Bounder(eng)
+        recipe = next(r for r in eng.recipes if r.condition[0] == "line_of_three")
+        f = eng.fruit_index[recipe.condition[1]]
+
+        def dice_of_f(n) -> int:
+            return sum(1 for c in n.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f)
+
+        for _ in range(60):
+            node, path = eng.start(), []
+            while True:
+                path.append(node)
+                kids = [eng.node(c) for c in eng.children(node)]
+                if not kids:
+                    break
+                if rng.random() < 0.8:  # mostly towards more dice of the fruit
+                    most = max(map(dice_of_f, kids))
+                    kids = [n for n in kids if dice_of_f(n) == most]
+                node = rng.choice(kids)
+            dice = [(p, c) for p, c in node.board.items() if (c >> 6) & 31]
+            if not eng._condition(recipe, node, dice):
+                continue
+            made += 1
+            for n in path:
+                covers, k = bounder.cells_left(n)
+                reach = sum(bounder.line_reach[i][f] for i in eng.to_play(n))
+                fresh = min(covers[f], n.supply[f] + (0 if n.wheelbarrow_used else 1))
+                assert bounder.line_possible(n, f, recipe.wheelbarrow_counts, k, reach, fresh), (cards, k)
+    assert made >= 4, "too few games made the line: the test lost its point"
+
+
 def test_the_wheelbarrow_frees_a_die_for_a_new_one():
     """SPEC §4.3b: raising a 10 into the wheelbarrow sends its die back to the
     supply, and the same card may give it out again as a new die (§4.3c).

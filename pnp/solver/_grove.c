@@ -103,6 +103,7 @@ typedef struct {
     Orient orient[MAXCARDS][4];
     int card_cw[MAXCARDS][NFR];     /* per card, per fruit: its cells of two fruits and of one (CW_*) */
     int card_cells[MAXCARDS][NFR];  /* per card, per fruit: its trees (recipes only) */
+    int line_reach[MAXCARDS][NFR];  /* per card, per fruit: the most of its trees on one line of three */
     int nrec;                       /* the recipe pair, if any: the score is then the final one */
     Recipe rec[MAXREC];
     int slot_cards;  /* the slot bound applies with at most this many cards to play */
@@ -904,14 +905,57 @@ static int recipe_bonus(Core *s) {
 /* Bounder.step: the furthest a die climbs in one covering */
 static inline int step_up(int v) { return v == 0 ? 4 : v >= TOP_DIE ? v : v + 2 <= 6 ? v + 2 : TOP_DIE; }
 
+/* how many cells of fruit f the square (x, y) needs for a die of f there at the end, as far as a
+ * line of three can tell (Bounder.line_possible): 0 for such a die now (the wheelbarrow if the
+ * recipe counts it), 1 for a bare tree of f, 2 for any other square (a tree of f first, then one
+ * on it); LINE_NEVER for the squirrel's square and a die of another fruit, which stay */
+#define LINE_NEVER 9
+static inline int line_need(const Core *s, int x, int y, int f, int counted) {
+    if (x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1) return 2;
+    int c = s->grid[y * GW + x], d = die_of(c);
+    if (!c) return 2;
+    if (c & 48) return LINE_NEVER;
+    if (d) return ((c >> 11) & 3) == f && (counted || d != WHEELBARROW) ? 0 : LINE_NEVER;
+    return (c & 3) == f ? 1 : 2;
+}
+
+/* Bounder.line_possible: whether a line of three dice of fruit f can still be in the orchard at
+ * the end, with `k` cards to play that lay at most `reach` trees of f on one line between them
+ * and make at most `fresh` new dice of f: one on squares bare now, or one through a die or a bare
+ * tree of f whose squares' needs (line_need) the cards can meet (a square that needs two cells
+ * needs two cards) */
+static int line_possible(const Core *s, int f, int counted, int k, int reach, int fresh) {
+    if (k >= 2 && reach >= 6 && fresh >= 3) return 1;
+    for (int y = s->y0; y <= s->y1; y++)
+        for (int x = s->x0; x <= s->x1; x++) {
+            if (line_need(s, x, y, f, counted) > 1) continue;
+            for (int dir = 0; dir < 2; dir++)
+                for (int back = 0; back < 3; back++) {
+                    int a = 0, b = 0, never = 0;
+                    for (int i = 0; i < 3; i++) {
+                        int at = i - back, n = dir ? line_need(s, x, y + at, f, counted) : line_need(s, x + at, y, f, counted);
+                        never |= n == LINE_NEVER;
+                        a += n == 1;
+                        b += n == 2;
+                    }
+                    if (never || (b && k < 2) || (a && k < 1)) continue;
+                    if (a + 2 * b <= reach && a + b <= fresh) return 1;
+                }
+        }
+    return 0;
+}
+
 /* Bounder.recipes_bound: an upper bound on what the recipes add at the end of any game from
  * here (`gains`: per fruit, the knapsack's bound on what its dice can still add, with the die
  * the wheelbarrow may free) */
 static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
     int k = to_play(s), covers[NFR] = {0}, nvals[NFR] = {0}, vmax[NFR] = {0}, totals[NFR] = {0}, sums[NFR] = {0};
-    int barrow = -1;
+    int reach[NFR] = {0}, barrow = -1;
     for (int i = 0; i < k; i++)
-        for (int f = 0; f < s->nfruits; f++) covers[f] += s->card_cells[card_at(s, i)][f];
+        for (int f = 0; f < s->nfruits; f++) {
+            covers[f] += s->card_cells[card_at(s, i)][f];
+            reach[f] += s->line_reach[card_at(s, i)][f];
+        }
     for (int f = 0; f < s->nfruits; f++)
         for (int v = 1; v < 16; v++) {
             int n = s->dice[f][v][0] + s->dice[f][v][1];
@@ -960,7 +1004,10 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
             if (of_fruit(r->cf, f)) {
                 sum_most += most[f];
                 any_enough |= most[f] >= s->dice_per_fruit;
-                any_three |= most[f] >= 3;
+                if (r->cond == C_LINE3 && most[f] >= 3 && !any_three) {
+                    int fresh = s->supply[f] + spare < covers[f] ? s->supply[f] + spare : covers[f];
+                    any_three = line_possible(s, f, r->counted, k, reach[f], fresh);
+                }
                 top += totals[f] + gains[f] + (r->counted ? wbx + (barrow == f ? WHEELBARROW : 0) : 0);
             }
         }
@@ -2131,6 +2178,20 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             Py_DECREF(item);
         }
         Py_DECREF(lst);
+        for (int f = 0; f < NFR; f++) {  /* the most trees of f on one line of three: in one row or column */
+            int most = 0;
+            for (int o = 0; o < s->norient[c]; o++)
+                for (int at = 0; at < 3; at++) {
+                    int row = 0, col = 0;
+                    for (int i = 0; i < 6; i++) {
+                        row += s->orient[c][o].f[i] == f && s->orient[c][o].dy[i] == at;
+                        col += s->orient[c][o].f[i] == f && s->orient[c][o].dx[i] == at;
+                    }
+                    if (row > most) most = row;
+                    if (col > most) most = col;
+                }
+            s->line_reach[c][f] = most;
+        }
         for (int f = 0; f < NFR; f++) {  /* its cells (cells_left) */
             int n2 = 0, n1 = 0;
             const Orient *o0 = &s->orient[c][0];

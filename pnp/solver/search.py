@@ -75,7 +75,7 @@ from dataclasses import dataclass, field
 from ..games.base import Game
 from ..notation import Deal, Move
 from . import compiled, parallel
-from .engine import CLEARING, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
+from .engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, Child, Engine, GroveEngine, Node, engine_for
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,12 @@ class Bounder:
         # Grove: per card, per fruit, its cells of two fruits and of one
         self.card_cells = [tuple((sum(1 for _, f, n in lst[0][1] if f == g and n == 2),
                                   sum(1 for _, f, n in lst[0][1] if f == g and n == 1)) for g in range(engine.nfruits))
+                           for lst in engine.orients]
+        # Grove: per card, per fruit, the most of its trees one placement lays on one line of three
+        # squares (such a line meets a card in one of its rows or columns)
+        self.line_reach = [tuple(max(sum(1 for dp, f, _ in cells if f == g and (dp // ROW if rows else dp % ROW) == at)
+                                     for _, cells, _, _ in lst for rows in (0, 1) for at in range(3))
+                                 for g in range(engine.nfruits))
                            for lst in engine.orients]
 
     def chain(self, value: int, contributes: bool, k: int) -> list[int]:
@@ -674,14 +680,55 @@ class Bounder:
                 if (c & 3) != CLEARING:
                     sums[f] += d
         covers, k = self.cells_left(node)
-        state = (sums, totals, values, barrow, covers, gains, k)
+        reach = [sum(self.line_reach[i][f] for i in e.to_play(node)) for f in range(nf)]
+        state = (sums, totals, values, barrow, covers, gains, k, reach)
         return sum(self.recipe_max(r, node, state) for r in e.recipes)
+
+    def line_possible(self, node: Node, f: int, counted: bool, k: int, reach: int, fresh: int) -> bool:
+        """Whether a line of three dice of fruit ``f`` can still be in the
+        orchard at the end, with ``k`` cards to play that lay at most ``reach``
+        trees of ``f`` on one line between them and make at most ``fresh`` new
+        dice of ``f``. Dice never move off their square, so each square of the
+        line needs a die of ``f`` there now (0 cells; the wheelbarrow where the
+        recipe counts it), a bare tree of ``f`` (1 cell of ``f`` on it) or
+        anything else (2: a tree of ``f``, then one on it, from two cards); the
+        squirrel's square and a die of another fruit never hold one. A line on
+        squares bare now needs two cards with three trees of ``f`` in a row."""
+        if k >= 2 and reach >= 6 and fresh >= 3:
+            return True
+        board = node.board
+
+        def need(p: int) -> int | None:
+            c = board.get(p)
+            if c is None:
+                return 2
+            if (c >> 4) & 3:
+                return None  # the squirrel's square
+            d = (c >> 6) & 31
+            if d:
+                return 0 if (c >> 11) & 3 == f and (counted or d != WHEELBARROW) else None
+            return 1 if c & 3 == f else 2
+
+        for p in board:
+            if need(p) not in (0, 1):
+                continue
+            for step in (1, ROW):
+                for start in (p - 2 * step, p - step, p):
+                    needs = [need(start + i * step) for i in range(3)]
+                    if None in needs:
+                        continue
+                    a, b = needs.count(1), needs.count(2)
+                    if (b and k < 2) or (a and k < 1):
+                        continue
+                    if a + 2 * b <= reach and a + b <= fresh:
+                        return True
+        return False
 
     def recipe_max(self, recipe, node: Node, state) -> int:
         """The most ``recipe`` can add at the end: 0 when its condition is out of
         reach, else the most its reward can be."""
         e = self.e
-        sums, totals, values, barrow, covers, gains, k = state
+        sums, totals, values, barrow, covers, gains, k, reach = state
         wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
         counted = recipe.wheelbarrow_counts
         spare = 0 if node.wheelbarrow_used else 1  # raising a 10 to the wheelbarrow frees a die
@@ -729,7 +776,10 @@ class Bounder:
             return 0
         if kind == "all_dice_in_play" and all(most_dice(f) < e.dice_per_fruit for f in fruits(arg)):
             return 0
-        if kind == "line_of_three" and all(most_dice(f) < 3 for f in fruits(arg)):
+        if kind == "line_of_three" and not any(
+                most_dice(f) >= 3 and self.line_possible(node, f, counted, k, reach[f],
+                                                         min(covers[f], node.supply[f] + spare))
+                for f in fruits(arg)):
             return 0
         if kind == "each_fruit_at_least" and not all(
                 highest(f) >= arg or (counted and barrow == f and WHEELBARROW >= arg) for f in range(e.nfruits)):
