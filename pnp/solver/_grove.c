@@ -104,6 +104,7 @@ typedef struct {
     int card_cw[MAXCARDS][NFR];     /* per card, per fruit: its cells of two fruits and of one (CW_*) */
     int card_cells[MAXCARDS][NFR];  /* per card, per fruit: its trees (recipes only) */
     int line_reach[MAXCARDS][NFR];  /* per card, per fruit: the most of its trees on one line of three */
+    int card_top[MAXCARDS][NFR];    /* per card, per fruit: the most fruits of one of its trees (0 to 2) */
     int nrec;                       /* the recipe pair, if any: the score is then the final one */
     Recipe rec[MAXREC];
     int slot_cards;  /* the slot bound applies with at most this many cards to play */
@@ -950,11 +951,13 @@ static int line_possible(const Core *s, int f, int counted, int k, int reach, in
  * the wheelbarrow may free) */
 static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
     int k = to_play(s), covers[NFR] = {0}, nvals[NFR] = {0}, vmax[NFR] = {0}, totals[NFR] = {0}, sums[NFR] = {0};
-    int reach[NFR] = {0}, barrow = -1;
+    int reach[NFR] = {0}, tops[NFR] = {0}, topped[NFR] = {0}, barrow = -1;
     for (int i = 0; i < k; i++)
         for (int f = 0; f < s->nfruits; f++) {
             covers[f] += s->card_cells[card_at(s, i)][f];
             reach[f] += s->line_reach[card_at(s, i)][f];
+            tops[f] += s->card_top[card_at(s, i)][f];
+            topped[f] += s->card_top[card_at(s, i)][f] > 0;
         }
     for (int f = 0; f < s->nfruits; f++)
         for (int v = 1; v < 16; v++) {
@@ -998,6 +1001,13 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
                     can_wb = v >= TOP_DIE && n;
                 }
             }
+            /* and each card raises a die at most by its largest tree of the fruit: the highest die
+             * by all of them, a new one on a bare tree of the fruit (one card at least) or on a
+             * square without one (two) from the tree's fruits (Bounder.recipe_max's highest) */
+            int h = nvals[f] ? vmax[f] + tops[f] : 0, base = s->fv[f].bases[2] ? 2 : s->fv[f].bases[1] ? 1 : 0;
+            if (s->supply[f] + spare && base && topped[f] >= 1 && base + tops[f] > h) h = base + tops[f];
+            if (s->supply[f] + spare && topped[f] >= 2 && tops[f] > h) h = tops[f];
+            if (shown(h) < high[f]) high[f] = shown(h);
         }
         int sum_most = 0, any_enough = 0, any_three = 0, top = 0;
         for (int f = 0; f < s->nfruits; f++) {
@@ -2191,6 +2201,10 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                     if (col > most) most = col;
                 }
             s->line_reach[c][f] = most;
+            s->card_top[c][f] = 0;
+            for (int i = 0; i < 6; i++)
+                if (s->orient[c][0].f[i] == f && s->orient[c][0].n[i] > s->card_top[c][f])
+                    s->card_top[c][f] = s->orient[c][0].n[i];
         }
         for (int f = 0; f < NFR; f++) {  /* its cells (cells_left) */
             int n2 = 0, n1 = 0;

@@ -226,6 +226,9 @@ class Bounder:
         self.card_cells = [tuple((sum(1 for _, f, n in lst[0][1] if f == g and n == 2),
                                   sum(1 for _, f, n in lst[0][1] if f == g and n == 1)) for g in range(engine.nfruits))
                            for lst in engine.orients]
+        # Grove: per card, per fruit, the most fruits of one of its trees (the most it raises a die by)
+        self.card_top = [tuple(max([n for _, f, n in lst[0][1] if f == g], default=0) for g in range(engine.nfruits))
+                         for lst in engine.orients]
         # Grove: per card, per fruit, the most of its trees one placement lays on one line of three
         # squares (such a line meets a card in one of its rows or columns)
         self.line_reach = [tuple(max(sum(1 for dp, f, _ in cells if f == g and (dp // ROW if rows else dp % ROW) == at)
@@ -658,9 +661,14 @@ class Bounder:
 
     def recipes_bound(self, node: Node, gains: list[int] | None = None) -> int:
         """An upper bound on the recipe bonuses at the end of any game from ``node``."""
+        return sum(self.recipe_bounds(node, gains))
+
+    def recipe_bounds(self, node: Node, gains: list[int] | None = None) -> list[int]:
+        """Per recipe, an upper bound on what it adds at the end of any game
+        from ``node`` (:meth:`recipe_max`)."""
         e = self.e
         if not self.grove or not e.recipes:
-            return 0
+            return []
         if gains is None:
             gains = self.knapsack(node)[1]
         nf = e.nfruits
@@ -682,7 +690,7 @@ class Bounder:
         covers, k = self.cells_left(node)
         reach = [sum(self.line_reach[i][f] for i in e.to_play(node)) for f in range(nf)]
         state = (sums, totals, values, barrow, covers, gains, k, reach)
-        return sum(self.recipe_max(r, node, state) for r in e.recipes)
+        return [self.recipe_max(r, node, state) for r in e.recipes]
 
     def line_possible(self, node: Node, f: int, counted: bool, k: int, reach: int, fresh: int) -> bool:
         """Whether a line of three dice of fruit ``f`` can still be in the
@@ -751,7 +759,19 @@ class Bounder:
                 for _ in range(n):
                     v = self.step(v)
                 top = max(top, v)
-            return top
+            # and each card raises a die at most by its largest tree of the fruit: the highest die
+            # by all of them, a new one on a bare tree of the fruit (one card at least) or on a
+            # square without one (two) from the tree's fruits
+            tops = [self.card_top[i][f] for i in e.to_play(node)]
+            h = max(values[f]) + sum(tops) if values[f] else 0
+            base = max([(c >> 2) & 3 for c in node.board.values()
+                        if c & 3 == f and not (c >> 4) & 3 and not (c >> 6) & 31], default=0)
+            new = node.supply[f] + spare > 0
+            if new and base and sum(t > 0 for t in tops) >= 1:
+                h = max(h, base + sum(tops))
+            if new and sum(t > 0 for t in tops) >= 2:
+                h = max(h, sum(tops))
+            return min(top, h if h <= 6 else TOP_DIE)
 
         def barrow_possible() -> bool:
             if barrow is not None:
