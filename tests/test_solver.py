@@ -717,17 +717,23 @@ def _towards_six_of_each(eng, f):
     return lambda n: sum(most(n, g) for g in range(eng.nfruits))
 
 
+def _towards_many_dice(eng, f):
+    return lambda n: sum(1 + 2 * ((c >> 11) & 3 == f) for c in n.board.values() if (c >> 6) & 31)
+
+
 @pytest.mark.parametrize("pair,towards", [((6, 1), _towards_a_line), ((7, 14), _towards_a_line),
                                           ((8, 4), _towards_a_line), ((4, 9), _towards_six_of_each),
-                                          ((4, 13), _towards_six_of_each)])
+                                          ((4, 13), _towards_six_of_each), ((2, 13), _towards_many_dice),
+                                          ((14, 7), _towards_many_dice)])
 def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
     """``Bounder.recipe_bounds`` never rules out a recipe a game goes on to
     meet: a line of three dice of a fruit (``line_possible``: three squares
     in a row, none holding the squirrel or a die of another fruit, whose
     missing dice the cards to play can make: a bare tree of the fruit needs
-    one of its trees on it, any other square two, from two cards) and a die
+    one of its trees on it, any other square two, from two cards), a die
     of each fruit showing 6 (each card raises a die at most by its largest
-    tree of that fruit). Checked at every position of games played mostly
+    tree of that fruit), and so many dice in play (a new die needs a tree of
+    its fruit on a bare tree of it, or two on any other square). Checked at every position of games played mostly
     towards the recipe that end meeting it (the compiled core's bound is held
     to this one by test_grove_native_recipe_bounds_and_bonuses_equal_python)."""
     from pnp.solver.search import Bounder
@@ -741,7 +747,7 @@ def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
         i, recipe = 0, eng.recipes[0]  # (the pair's first: a line of three, or a 6 of each fruit)
         arg = recipe.condition[1]
         score = towards(eng, eng.fruit_index[arg] if isinstance(arg, str) else 0)
-        for _ in range(60):
+        for _ in range(40):
             node, path = eng.start(), []
             while True:
                 path.append(node)

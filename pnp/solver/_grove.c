@@ -983,7 +983,11 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
         const Recipe *r = &s->rec[ri];
         int most[NFR], high[NFR], can_wb = barrow >= 0;
         for (int f = 0; f < s->nfruits; f++) {
-            int fresh = s->supply[f] + spare < covers[f] ? s->supply[f] + spare : covers[f];
+            /* a new die takes a die from the supply and a tree of the fruit on a bare tree of it,
+             * or two (from two cards) on any other square (Bounder.recipe_max's most_dice) */
+            int bare = s->fv[f].bases[1] + s->fv[f].bases[2], on_bare = bare < covers[f] ? bare : covers[f];
+            int fresh = on_bare + (k >= 2 ? (covers[f] - on_bare) / 2 : 0);
+            if (fresh > s->supply[f] + spare) fresh = s->supply[f] + spare;
             most[f] = nvals[f] + fresh + (r->counted && barrow == f);
             /* every die climbs at most once a card and once a tree of its fruit (a new one
              * starts at 0) */

@@ -742,8 +742,12 @@ class Bounder:
         spare = 0 if node.wheelbarrow_used else 1  # raising a 10 to the wheelbarrow frees a die
 
         def most_dice(f: int) -> int:
-            # a new die needs a cell of its fruit and a die from the supply
-            n = len(values[f]) + min(covers[f], node.supply[f] + spare)
+            # a new die needs a die from the supply and a tree of its fruit on a bare tree of
+            # it, or two (from two cards) on any other square
+            bare = sum(1 for c in node.board.values() if c & 3 == f and not (c >> 4) & 3 and not (c >> 6) & 31)
+            on_bare = min(bare, covers[f])
+            fresh = min(on_bare + ((covers[f] - on_bare) // 2 if k >= 2 else 0), node.supply[f] + spare)
+            n = len(values[f]) + fresh
             return n + 1 if counted and barrow == f else n
 
         def climbs(f: int) -> list[tuple[int, int]]:
