@@ -794,8 +794,8 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     doubled_tables(s, mc->V, dd);
 }
 
-/* the counts of move `m` (its card's cells on squares of their fruit, per fruit: icount, four bits
- * a fruit) and its bound */
+/* the bound of a move of hand card `hi` that lays cnt[f] cells of each fruit on the layer's squares
+ * of their fruit (memo) */
 static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
     int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
     if (*e == NONE) {
@@ -807,21 +807,16 @@ static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
     return *e;
 }
 
+/* the counts of a placement (its card's cells on squares of their fruit, per fruit: icount, four
+ * bits a fruit) and its bound */
 static inline int move_cap_at(Core *s, MoveCap *mc, int card, int orient, int anchor) {
     const Orient *o = &s->orient[card][orient];
     const uint16_t *g = s->grid + anchor;
     unsigned c = s->icount[o->k[0]][g[o->off[0]]] + s->icount[o->k[1]][g[o->off[1]]] +
                  s->icount[o->k[2]][g[o->off[2]]] + s->icount[o->k[3]][g[o->off[3]]] +
                  s->icount[o->k[4]][g[o->off[4]]] + s->icount[o->k[5]][g[o->off[5]]];
-    int hi = s->hand[0] == card ? 0 : 1, cnt[NFR] = {(int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15)};
-    int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
-    if (*e == NONE) {
-        int caps[NCAPS];
-        caps_of_counts(cnt, caps);
-        for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
-        *e = capped_with(s, mc->V, caps);
-    }
-    return *e;
+    int cnt[NFR] = {(int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15)};
+    return move_cap_of(s, mc, s->hand[0] == card ? 0 : 1, cnt);
 }
 
 static inline int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
