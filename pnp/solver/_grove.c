@@ -150,11 +150,10 @@ typedef struct {
     int cap_all[MAXDEPTH][NCAPS], cap_hand[MAXDEPTH][2][NCAPS];
     uint64_t cap_orient[MAXDEPTH][2][4];  /* ... and of each hand card's orientations, a byte a cap */
     /* the last layer_caps(): each hand card's counts per anchor and orientation (layer_caps_of's
-     * window: W wide, its first anchor two squares above and left of (x0, y0)), for the gate of
-     * the position whose visit number is cwin_visit */
+     * window, x1 - x0 + 3 wide, its first anchor two squares above and left of (x0, y0)), for the
+     * gate of the position whose visit number is cwin_visit (whose layer it counted) */
     uint64_t cwin[2][4][CAP_SIDE * CAP_SIDE];
     long long cwin_visit;
-    int cwin_w, cwin_x0, cwin_y0;
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -625,7 +624,6 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
      * (most8(): every byte stays under 128) */
     static const uint64_t add[NFR] = {0x0001000101000001ULL, 0x0001010001000100ULL, 0x0001010100010000ULL};
     uint64_t scratch[CAP_SIDE * CAP_SIDE];
-    if (per) { s->cwin_w = W; s->cwin_x0 = s->x0; s->cwin_y0 = s->y0; }
     for (int i = 0; i < k; i++) {
         int card = cards[i];
         Most8 most = most8_zero();
@@ -823,8 +821,9 @@ static inline int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
     return move_cap_at(s, mc, m->card, m->orient, m->anchor);
 }
 
-/* what gen_moves() leaves out: legal moves whose move cap is at most `need`, how many, the
- * highest of those caps */
+/* what gen_moves() leaves out: legal moves whose move cap is at most `need`, how many (counted as
+ * positions), the highest of those caps; and how many orientations and placements it left out
+ * without looking at their legality (orient_cut(), place() with layer_caps()'s counts) */
 typedef struct { MoveCap *mc; int need, dropped, open, skipped; } Gate;
 
 /* `n` moves of a position with `k` cards to play cut by their move cap: positions one row down
@@ -1483,9 +1482,9 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
             if (gate && orient_cut(s, gate, hi, o)) continue;
             /* the counts layer_caps() kept for the gate, per anchor, where it ran on this position */
             const uint64_t *win = gate && s->cwin_visit == s->visit[s->cs.depth] ? s->cwin[hi][o] : NULL;
-            int ww = s->cwin_w;
+            int ww = s->x1 - s->x0 + 3;
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
-                const uint64_t *wrow = win ? win + (ay - s->cwin_y0 + 2) * ww - s->cwin_x0 + 2 : NULL;
+                const uint64_t *wrow = win ? win + (ay - s->y0 + 2) * ww - s->x0 + 2 : NULL;
                 /* the anchors whose placement covers a visible square: from the rows it covers */
                 __uint128_t rows = 0, at;
                 for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];

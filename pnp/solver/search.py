@@ -676,6 +676,7 @@ class Bounder:
         totals = [0] * nf  # per fruit: every die (clearings too), the wheelbarrow apart
         values: list[list[int]] = [[] for _ in range(nf)]  # per fruit: the dice, the wheelbarrow apart
         barrow = None  # the wheelbarrow's fruit, once it is in the orchard
+        bare = [[] for _ in range(nf)]  # per fruit: its bare trees' fruits (no die, no squirrel)
         for c in node.board.values():
             d = (c >> 6) & 31
             if d:
@@ -687,9 +688,13 @@ class Bounder:
                     totals[f] += d
                 if (c & 3) != CLEARING:
                     sums[f] += d
+            elif (c & 3) != CLEARING and not (c >> 4) & 3:
+                bare[c & 3].append((c >> 2) & 3)
         covers, k = self.cells_left(node)
-        reach = [sum(self.line_reach[i][f] for i in e.to_play(node)) for f in range(nf)]
-        state = (sums, totals, values, barrow, covers, gains, k, reach)
+        cards = e.to_play(node)
+        reach = [sum(self.line_reach[i][f] for i in cards) for f in range(nf)]
+        tops = [[self.card_top[i][f] for i in cards if self.card_top[i][f]] for f in range(nf)]
+        state = (sums, totals, values, barrow, covers, gains, k, reach, bare, tops)
         return [self.recipe_max(r, node, state) for r in e.recipes]
 
     def line_possible(self, node: Node, f: int, counted: bool, k: int, reach: int, fresh: int) -> bool:
@@ -736,7 +741,7 @@ class Bounder:
         """The most ``recipe`` can add at the end: 0 when its condition is out of
         reach, else the most its reward can be."""
         e = self.e
-        sums, totals, values, barrow, covers, gains, k, reach = state
+        sums, totals, values, barrow, covers, gains, k, reach, bare, tops = state
         wb = 0 if node.wheelbarrow_used else WHEELBARROW - TOP_DIE
         counted = recipe.wheelbarrow_counts
         spare = 0 if node.wheelbarrow_used else 1  # raising a 10 to the wheelbarrow frees a die
@@ -744,8 +749,7 @@ class Bounder:
         def most_dice(f: int) -> int:
             # a new die needs a die from the supply and a tree of its fruit on a bare tree of
             # it, or two (from two cards) on any other square
-            bare = sum(1 for c in node.board.values() if c & 3 == f and not (c >> 4) & 3 and not (c >> 6) & 31)
-            on_bare = min(bare, covers[f])
+            on_bare = min(len(bare[f]), covers[f])
             fresh = min(on_bare + ((covers[f] - on_bare) // 2 if k >= 2 else 0), node.supply[f] + spare)
             n = len(values[f]) + fresh
             return n + 1 if counted and barrow == f else n
@@ -766,15 +770,13 @@ class Bounder:
             # and each card raises a die at most by its largest tree of the fruit: the highest die
             # by all of them, a new one on a bare tree of the fruit (one card at least) or on a
             # square without one (two) from the tree's fruits
-            tops = [self.card_top[i][f] for i in e.to_play(node)]
-            h = max(values[f]) + sum(tops) if values[f] else 0
-            base = max([(c >> 2) & 3 for c in node.board.values()
-                        if c & 3 == f and not (c >> 4) & 3 and not (c >> 6) & 31], default=0)
+            raise_by = sum(tops[f])  # (tops: per card that has a tree of f, its largest)
+            h = max(values[f]) + raise_by if values[f] else 0
             new = node.supply[f] + spare > 0
-            if new and base and sum(t > 0 for t in tops) >= 1:
-                h = max(h, base + sum(tops))
-            if new and sum(t > 0 for t in tops) >= 2:
-                h = max(h, sum(tops))
+            if new and bare[f] and tops[f]:
+                h = max(h, max(bare[f]) + raise_by)
+            if new and len(tops[f]) >= 2:
+                h = max(h, raise_by)
             return min(top, h if h <= 6 else TOP_DIE)
 
         def barrow_possible() -> bool:
