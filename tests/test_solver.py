@@ -733,9 +733,10 @@ def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
     one of its trees on it, any other square two, from two cards), a die
     of each fruit showing 6 (each card raises a die at most by its largest
     tree of that fruit), and so many dice in play (a new die needs a tree of
-    its fruit on a bare tree of it, or two on any other square). Checked at every position of games played mostly
-    towards the recipe that end meeting it (the compiled core's bound is held
-    to this one by test_grove_native_recipe_bounds_and_bonuses_equal_python)."""
+    its fruit on a bare tree of it, or two on any other square). Checked at
+    every position of games played mostly towards the recipe that end
+    meeting it (the compiled core's bound is held to this one by
+    test_grove_native_recipe_bounds_and_bonuses_equal_python)."""
     from pnp.solver.search import Bounder
     game = find_game("grove")
     rng = random.Random(sum(pair))
@@ -744,7 +745,7 @@ def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
         cards = rng.sample([c for c in sorted(game.deck.card_ids) if c not in pair], 9)
         eng = engine_for(game, game.parse_deal("grove:%s;recipes=%d,%d" % (",".join(map(str, cards)), *pair)))
         bounder = Bounder(eng)
-        i, recipe = 0, eng.recipes[0]  # (the pair's first: a line of three, or a 6 of each fruit)
+        recipe = eng.recipes[0]  # (the pair's first: the one the games play towards)
         arg = recipe.condition[1]
         score = towards(eng, eng.fruit_index[arg] if isinstance(arg, str) else 0)
         for _ in range(40):
@@ -763,7 +764,7 @@ def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
                 continue
             made += 1
             for n in path:
-                assert bounder.recipe_bounds(n)[i] >= recipe.reward[1], (cards, len(eng.to_play(n)))
+                assert bounder.recipe_bounds(n)[0] >= recipe.reward[1], (cards, len(eng.to_play(n)))
     assert made >= 4, "too few games met the recipe: the test lost its point"
 
 

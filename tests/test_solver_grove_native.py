@@ -974,7 +974,7 @@ def test_caps_that_count_a_doubled_fruit_twice_keep_the_best_line(pair, most):
     eng, nodes = positions(game, deal, 6, sum(pair), most=most)
     fewer = 0
     for node in nodes:
-        if len(eng.refs) - node.drawn + len(node.hand) < 2:
+        if len(eng.to_play(node)) < 2:
             continue
         apart, exact, n_apart = core_future(game, deal, eng, node, doubled=0)
         assert exact
