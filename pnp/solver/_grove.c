@@ -975,14 +975,14 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
     int spare = s->wb ? 0 : 1, wbx = s->wb ? 0 : WHEELBARROW - TOP_DIE, total = 0;
     for (int ri = 0; ri < s->nrec; ri++) {
         const Recipe *r = &s->rec[ri];
-        int most[NFR], high[NFR], can_wb = barrow >= 0;
+        int most[NFR], fresh[NFR], high[NFR], can_wb = barrow >= 0;
         for (int f = 0; f < s->nfruits; f++) {
             /* a new die takes a die from the supply and a tree of the fruit on a bare tree of it,
              * or two (from two cards) on any other square (Bounder.recipe_max's most_dice) */
             int bare = s->fv[f].bases[1] + s->fv[f].bases[2], on_bare = bare < covers[f] ? bare : covers[f];
-            int fresh = on_bare + (k >= 2 ? (covers[f] - on_bare) / 2 : 0);
-            if (fresh > s->supply[f] + spare) fresh = s->supply[f] + spare;
-            most[f] = nvals[f] + fresh + (r->counted && barrow == f);
+            fresh[f] = on_bare + (k >= 2 ? (covers[f] - on_bare) / 2 : 0);
+            if (fresh[f] > s->supply[f] + spare) fresh[f] = s->supply[f] + spare;
+            most[f] = nvals[f] + fresh[f] + (r->counted && barrow == f);
             /* every die climbs at most once a card and once a tree of its fruit (a new one
              * starts at 0) */
             int climbs = k < covers[f] ? k : covers[f], starts[2], ns = 0;
@@ -1012,10 +1012,8 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
             if (of_fruit(r->cf, f)) {
                 sum_most += most[f];
                 any_enough |= most[f] >= s->dice_per_fruit;
-                if (r->cond == C_LINE3 && most[f] >= 3 && !any_three) {
-                    int fresh = s->supply[f] + spare < covers[f] ? s->supply[f] + spare : covers[f];
-                    any_three = line_possible(s, f, r->counted, k, reach[f], fresh);
-                }
+                if (r->cond == C_LINE3 && most[f] >= 3 && !any_three)
+                    any_three = line_possible(s, f, r->counted, k, reach[f], fresh[f]);
                 top += totals[f] + gains[f] + (r->counted ? wbx + (barrow == f ? WHEELBARROW : 0) : 0);
             }
         }

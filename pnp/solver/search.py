@@ -746,12 +746,14 @@ class Bounder:
         counted = recipe.wheelbarrow_counts
         spare = 0 if node.wheelbarrow_used else 1  # raising a 10 to the wheelbarrow frees a die
 
-        def most_dice(f: int) -> int:
+        def fresh(f: int) -> int:
             # a new die needs a die from the supply and a tree of its fruit on a bare tree of
             # it, or two (from two cards) on any other square
             on_bare = min(len(bare[f]), covers[f])
-            fresh = min(on_bare + ((covers[f] - on_bare) // 2 if k >= 2 else 0), node.supply[f] + spare)
-            n = len(values[f]) + fresh
+            return min(on_bare + ((covers[f] - on_bare) // 2 if k >= 2 else 0), node.supply[f] + spare)
+
+        def most_dice(f: int) -> int:
+            n = len(values[f]) + fresh(f)
             return n + 1 if counted and barrow == f else n
 
         def climbs(f: int) -> list[tuple[int, int]]:
@@ -803,8 +805,7 @@ class Bounder:
         if kind == "all_dice_in_play" and all(most_dice(f) < e.dice_per_fruit for f in fruits(arg)):
             return 0
         if kind == "line_of_three" and not any(
-                most_dice(f) >= 3 and self.line_possible(node, f, counted, k, reach[f],
-                                                         min(covers[f], node.supply[f] + spare))
+                most_dice(f) >= 3 and self.line_possible(node, f, counted, k, reach[f], fresh(f))
                 for f in fruits(arg)):
             return 0
         if kind == "each_fruit_at_least" and not all(
