@@ -451,6 +451,42 @@ def test_grove_native_recipe_bounds_and_bonuses_equal_python():
     assert met and bounded and zero, "the positions lost part of the test's point"
 
 
+@pytest.mark.parametrize("pair", [(6, 12), (7, 5), (8, 14)])
+def test_grove_native_line_of_three_bound_equals_python_along_games(pair):
+    """The line of three (``line_possible``) in the core: at every position
+    of games played mostly towards dice of the recipe's fruit, one after
+    another as a search meets them (the core tries the line it found last
+    first), its bound on the recipes is ``Bounder.recipes_bound``'s; and the
+    games reach positions where the line is still possible and where it no
+    longer is although dice enough could still be made."""
+    game = find_game("grove")
+    rng = random.Random(sum(pair))
+    possible = ruled_out = 0
+    for _ in range(4):
+        deal = recipe_deal(game, pair, 9, rng)
+        eng = Searcher(game, game.parse_deal(deal), native=False).engine
+        core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+        bounder = search.Bounder(eng)
+        f = eng.fruit_index[eng.recipes[0].condition[1]]
+        for _ in range(12):
+            node = eng.start()
+            while node.hand:
+                bound = core.recipes(*compiled.position(eng, node))[0]
+                assert bound == bounder.recipes_bound(node), (deal, sorted(node.board.items()))
+                line = bounder.recipe_bounds(node)[0]
+                dice = sum(1 for c in node.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f)
+                possible += line > 0 and len(eng.to_play(node)) <= 3
+                ruled_out += line == 0 and dice >= 2
+                kids = [eng.node(c) for c in eng.children(node)]
+                if rng.random() < 0.7:  # mostly towards the fruit's dice
+                    most = max(sum(1 for c in n.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f)
+                               for n in kids)
+                    kids = [n for n in kids
+                            if sum(1 for c in n.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f) == most]
+                node = rng.choice(kids)
+    assert possible >= 20 and ruled_out >= 20, (possible, ruled_out)
+
+
 @pytest.mark.parametrize("pair", [(1, 2), (9, 10), (13, 14), (17, 18)])
 def test_grove_native_recipe_futures_equal_python_futures(pair):
     """Exact futures with a recipe pair, from positions one or two cards

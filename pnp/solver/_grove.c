@@ -160,6 +160,7 @@ typedef struct {
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
      * cut by the layer cap */
     long long stat[MAXCARDS + 1][6];
+    int line_wit[NFR][3];  /* per fruit, the last line line_possible() found: its first square's x, y, and 1 across, 2 down (0: none) */
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
     int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     Step path[MAXDEPTH], line[MAXDEPTH];
@@ -905,38 +906,63 @@ static inline int step_up(int v) { return v == 0 ? 4 : v >= TOP_DIE ? v : v + 2 
  * recipe counts it), 1 for a bare tree of f, 2 for any other square (a tree of f first, then one
  * on it); LINE_NEVER for the squirrel's square and a die of another fruit, which stay */
 #define LINE_NEVER 9
-static inline int line_need(const Core *s, int x, int y, int f, int counted) {
-    if (x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1) return 2;
-    int c = s->grid[y * GW + x], d = die_of(c);
+static inline int line_need_of(int c, int f, int counted) {
+    int d = die_of(c);
     if (!c) return 2;
     if (c & 48) return LINE_NEVER;
     if (d) return ((c >> 11) & 3) == f && (counted || d != WHEELBARROW) ? 0 : LINE_NEVER;
     return (c & 3) == f ? 1 : 2;
 }
 
+/* whether three squares whose needs (line_need_of) are n[0..2] can hold a line at the end, with `k`
+ * cards to play that lay at most `reach` trees of the fruit on one line and make at most `fresh`
+ * new dice of it (a square that needs two cells needs two cards) */
+static inline int line_fits(const uint8_t *n, int step, int k, int reach, int fresh) {
+    int a = n[0], b = n[step], c = n[2 * step], sum = a + b + c, cnt = (a > 0) + (b > 0) + (c > 0);
+    int twos = sum - cnt, ones = cnt - twos;
+    return sum < LINE_NEVER && !(twos && k < 2) && !(ones && k < 1) && sum <= reach && cnt <= fresh;
+}
+
 /* Bounder.line_possible: whether a line of three dice of fruit f can still be in the orchard at
  * the end, with `k` cards to play that lay at most `reach` trees of f on one line between them
  * and make at most `fresh` new dice of f: one on squares bare now, or one through a die or a bare
- * tree of f whose squares' needs (line_need) the cards can meet (a square that needs two cells
- * needs two cards) */
-static int line_possible(const Core *s, int f, int counted, int k, int reach, int fresh) {
+ * tree of f whose squares' needs (line_need_of) the cards can meet. Past the first test every line
+ * that can be has a square of the layer that needs at most one cell: the needs of the layer and
+ * two squares around it are worked out once, and the lines through those squares are tried */
+static int line_possible(Core *s, int f, int counted, int k, int reach, int fresh) {
     if (k >= 2 && reach >= 6 && fresh >= 3) return 1;
-    for (int y = s->y0; y <= s->y1; y++)
-        for (int x = s->x0; x <= s->x1; x++) {
-            if (line_need(s, x, y, f, counted) > 1) continue;
-            for (int dir = 0; dir < 2; dir++)
-                for (int back = 0; back < 3; back++) {
-                    int a = 0, b = 0, never = 0;
-                    for (int i = 0; i < 3; i++) {
-                        int at = i - back, n = dir ? line_need(s, x, y + at, f, counted) : line_need(s, x + at, y, f, counted);
-                        never |= n == LINE_NEVER;
-                        a += n == 1;
-                        b += n == 2;
-                    }
-                    if (never || (b && k < 2) || (a && k < 1)) continue;
-                    if (a + 2 * b <= reach && a + b <= fresh) return 1;
-                }
+    int *wit = s->line_wit[f];
+    if (wit[2]) {  /* the line found last time first: positions searched one after another differ little */
+        uint8_t three[3];
+        for (int i = 0; i < 3; i++) {
+            int x = wit[0] + (wit[2] == 1 ? i : 0), y = wit[1] + (wit[2] == 1 ? 0 : i);
+            three[i] = (uint8_t)(x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1 ? 2 : line_need_of(s->grid[y * GW + x], f, counted));
         }
+        if (line_fits(three, 1, k, reach, fresh)) return 1;
+    }
+    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[MAXCARDS * 6], n = 0;  /* (at most a square per cell laid) */
+    uint8_t need[(GW + 4) * (GW + 4)];
+    memset(need, 2, (size_t)(W * H));  /* (squares off the layer need two cells) */
+    for (int y = s->y0; y <= s->y1; y++) {
+        const uint16_t *row = s->grid + y * GW;
+        int i = (y - s->y0 + 2) * W + 2 - s->x0;
+        for (int x = s->x0; x <= s->x1; x++) {
+            int v = line_need_of(row[x], f, counted);
+            need[i + x] = (uint8_t)v;
+            if (v <= 1) at[n++] = i + x;
+        }
+    }
+    for (int j = 0; j < n; j++)
+        for (int back = 0; back < 3; back++)
+            for (int dir = 1; dir <= 2; dir++) {
+                int step = dir == 1 ? 1 : W, first = at[j] - back * step;
+                if (line_fits(need + first, step, k, reach, fresh)) {
+                    wit[0] = first % W + s->x0 - 2;
+                    wit[1] = first / W + s->y0 - 2;
+                    wit[2] = dir;
+                    return 1;
+                }
+            }
     return 0;
 }
 
