@@ -768,6 +768,43 @@ def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
     assert made >= 4, "too few games met the recipe: the test lost its point"
 
 
+@pytest.mark.parametrize("third,least", [("die", 0), ("bare", 1), ("clearing", 2), ("empty", 2),
+                                         ("other tree", 3), ("other die", None), ("squirrel", None)])
+def test_a_line_of_three_needs_what_its_last_square_needs(third, least):
+    """SPEC §4.2-4.3 on one square, two lime dice beside it in a row: a lime
+    die there needs nothing more; a bare lime tree, a lime tree on it (one
+    card); a clearing or an empty square, a lime tree and another on it (two
+    cards); a bare tree of another fruit, which a lime tree may not cover,
+    a clearing first and then the two lime trees (three cards); a die of
+    another fruit or the squirrel's square, never. ``Bounder.line_possible``
+    with just enough cards says yes, with one card fewer no (the cards lay
+    trees enough for this line and no other); the compiled core's recipe
+    bound agrees with Python's on each of these boards."""
+    from pnp.solver import compiled, search
+    from pnp.solver.engine import CLEARING, code, pos_int, zob
+    game = find_game("grove")
+    eng = search.Searcher(game, game.parse_deal("grove:1,2,3,4,5;recipes=8,12"), native=False).engine
+    lime = eng.fruit_index["M"]
+    other = (lime + 1) % eng.nfruits
+    square = {"die": code(lime, 1, die=3, die_fruit=lime), "bare": code(lime, 1),
+              "clearing": code(CLEARING, 0), "other tree": code(other, 1),
+              "other die": code(other, 1, die=3, die_fruit=other), "squirrel": code(lime, 1, token=1)}
+    board = {pos_int(0, 0): code(lime, 2, die=4, die_fruit=lime), pos_int(1, 0): code(lime, 1, die=2, die_fruit=lime),
+             pos_int(-1, 0): square["other die"]}  # (the line only one way)
+    if third != "empty":
+        board[pos_int(2, 0)] = square[third]
+    z = 0
+    for p, c in board.items():
+        z ^= zob(p, c)
+    node = _fresh(eng.start(), board=board, zhash=z)
+    bounder = search.Bounder(eng)
+    for k in range(0, 5):
+        # trees and new dice enough for this line (two trees, one die), too few for any other
+        assert bounder.line_possible(node, lime, True, k, 2, 1) == (least is not None and k >= least), k
+    core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+    assert core.recipes(*compiled.position(eng, node))[0] == bounder.recipes_bound(node)
+
+
 def test_the_wheelbarrow_frees_a_die_for_a_new_one():
     """SPEC §4.3b: raising a 10 into the wheelbarrow sends its die back to the
     supply, and the same card may give it out again as a new die (§4.3c).

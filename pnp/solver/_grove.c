@@ -902,26 +902,32 @@ static int recipe_bonus(Core *s) {
 /* Bounder.step: the furthest a die climbs in one covering */
 static inline int step_up(int v) { return v == 0 ? 4 : v >= TOP_DIE ? v : v + 2 <= 6 ? v + 2 : TOP_DIE; }
 
-/* how many cells of fruit f the square (x, y) needs for a die of f there at the end, as far as a
- * line of three can tell (Bounder.line_possible): 0 for such a die now (the wheelbarrow if the
- * recipe counts it), 1 for a bare tree of f, 2 for any other square (a tree of f first, then one
- * on it); LINE_NEVER for the squirrel's square and a die of another fruit, which stay */
-#define LINE_NEVER 9
+/* what the square showing `c` needs for a die of fruit f there at the end, as far as a line of
+ * three can tell (Bounder.line_possible), as a count in the field of its kind (LINE_*): nothing for
+ * such a die now (the wheelbarrow if the recipe counts it), one cell of f for a bare tree of f, two
+ * (a tree of f, then one on it) for an empty square or a clearing, two and a clearing first for a
+ * bare tree of another fruit, which a tree of f may not cover; never, for the squirrel's square
+ * and a die of another fruit, which stay */
+#define LINE_ONE 1
+#define LINE_TWO 8
+#define LINE_THREE 64
+#define LINE_NEVER 512
 static inline int line_need_of(int c, int f, int counted) {
     int d = die_of(c);
-    if (!c) return 2;
+    if (!c) return LINE_TWO;
     if (c & 48) return LINE_NEVER;
     if (d) return ((c >> 11) & 3) == f && (counted || d != WHEELBARROW) ? 0 : LINE_NEVER;
-    return (c & 3) == f ? 1 : 2;
+    return (c & 3) == f ? LINE_ONE : (c & 3) == CLEARING ? LINE_TWO : LINE_THREE;
 }
 
 /* whether three squares whose needs (line_need_of) are n[0..2] can hold a line at the end, with `k`
  * cards to play that lay at most `reach` trees of the fruit on one line and make at most `fresh`
- * new dice of it (a square that needs two cells needs two cards) */
-static inline int line_fits(const uint8_t *n, int step, int k, int reach, int fresh) {
-    int a = n[0], b = n[step], c = n[2 * step], sum = a + b + c, cnt = (a > 0) + (b > 0) + (c > 0);
-    int twos = sum - cnt, ones = cnt - twos;
-    return sum < LINE_NEVER && !(twos && k < 2) && !(ones && k < 1) && sum <= reach && cnt <= fresh;
+ * new dice of it (each cell a square needs from its own card; one clearing a card) */
+static inline int line_fits(const uint16_t *n, int step, int k, int reach, int fresh) {
+    int sum = n[0] + n[step] + n[2 * step];
+    int ones = sum & 7, twos = (sum >> 3) & 7, threes = (sum >> 6) & 7;
+    return sum < LINE_NEVER && !(twos && k < 2) && !(ones && k < 1) && !(threes && threes > k - 2) &&
+           ones + 2 * (twos + threes) <= reach && ones + twos + threes <= fresh;
 }
 
 /* Bounder.line_possible: whether a line of three dice of fruit f can still be in the orchard at
@@ -934,23 +940,23 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
     if (k >= 2 && reach >= 6 && fresh >= 3) return 1;
     int *wit = s->line_wit[f];
     if (wit[2]) {  /* the line found last time first: positions searched one after another differ little */
-        uint8_t three[3];
+        uint16_t three[3];
         for (int i = 0; i < 3; i++) {
             int x = wit[0] + (wit[2] == 1 ? i : 0), y = wit[1] + (wit[2] == 1 ? 0 : i);
-            three[i] = (uint8_t)(x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1 ? 2 : line_need_of(s->grid[y * GW + x], f, counted));
+            three[i] = (uint16_t)(x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1 ? LINE_TWO : line_need_of(s->grid[y * GW + x], f, counted));
         }
         if (line_fits(three, 1, k, reach, fresh)) return 1;
     }
     int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[MAXCARDS * 6], n = 0;  /* (at most a square per cell laid) */
-    uint8_t need[(GW + 4) * (GW + 4)];
-    memset(need, 2, (size_t)(W * H));  /* (squares off the layer need two cells) */
+    uint16_t need[(GW + 4) * (GW + 4)];
+    for (int i = 0; i < W * H; i++) need[i] = LINE_TWO;  /* (squares off the layer are empty) */
     for (int y = s->y0; y <= s->y1; y++) {
         const uint16_t *row = s->grid + y * GW;
         int i = (y - s->y0 + 2) * W + 2 - s->x0;
         for (int x = s->x0; x <= s->x1; x++) {
             int v = line_need_of(row[x], f, counted);
-            need[i + x] = (uint8_t)v;
-            if (v <= 1) at[n++] = i + x;
+            need[i + x] = (uint16_t)v;
+            if (v <= LINE_ONE) at[n++] = i + x;
         }
     }
     for (int j = 0; j < n; j++)

@@ -703,10 +703,13 @@ class Bounder:
         trees of ``f`` on one line between them and make at most ``fresh`` new
         dice of ``f``. Dice never move off their square, so each square of the
         line needs a die of ``f`` there now (0 cells; the wheelbarrow where the
-        recipe counts it), a bare tree of ``f`` (1 cell of ``f`` on it) or
-        anything else (2: a tree of ``f``, then one on it, from two cards); the
-        squirrel's square and a die of another fruit never hold one. A line on
-        squares bare now needs two cards with three trees of ``f`` in a row."""
+        recipe counts it), a bare tree of ``f`` (1 cell of ``f`` on it), an
+        empty square or a clearing (2: a tree of ``f``, then one on it, from
+        two cards) or a bare tree of another fruit (3: a tree of ``f`` may not
+        cover it, so a clearing first, then two trees of ``f``, from three
+        cards; one clearing a card); the squirrel's square and a die of
+        another fruit never hold one. A line on squares bare now needs two
+        cards with three trees of ``f`` in a row."""
         if k >= 2 and reach >= 6 and fresh >= 3:
             return True
         board = node.board
@@ -720,7 +723,7 @@ class Bounder:
             d = (c >> 6) & 31
             if d:
                 return 0 if (c >> 11) & 3 == f and (counted or d != WHEELBARROW) else None
-            return 1 if c & 3 == f else 2
+            return 1 if c & 3 == f else 2 if c & 3 == CLEARING else 3
 
         for p in board:
             if need(p) not in (0, 1):
@@ -730,10 +733,10 @@ class Bounder:
                     needs = [need(start + i * step) for i in range(3)]
                     if None in needs:
                         continue
-                    a, b = needs.count(1), needs.count(2)
-                    if (b and k < 2) or (a and k < 1):
+                    a, b, c = needs.count(1), needs.count(2), needs.count(3)
+                    if (b and k < 2) or (a and k < 1) or (c and c > k - 2):
                         continue
-                    if a + 2 * b <= reach and a + b <= fresh:
+                    if a + 2 * (b + c) <= reach and a + b + c <= fresh:
                         return True
         return False
 
