@@ -106,7 +106,7 @@ typedef struct {
     int line_reach[MAXCARDS][NFR];  /* per card, per fruit: the most of its trees on one line of three */
     int card_top[MAXCARDS][NFR];    /* per card, per fruit: the most fruits of one of its trees (0 to 2) */
     int nrec;                       /* the recipe pair, if any: the score is then the final one */
-    int rec_gains;  /* whether a recipe reads the knapsack's gains per fruit (recipes_bound) */
+    int rec_gains;  /* the fruits whose knapsack gain a recipe reads (recipes_bound), a bit each */
     Recipe rec[MAXREC];
     int slot_cards;  /* the slot bound applies with at most this many cards to play */
     int32_t *cred;  /* [(conf * NCODES + code) * NK + kind]: credits, NEVER where no card may go */
@@ -1081,10 +1081,11 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
 static int recipes_bound(Core *s, Doubled *dd) {
     if (!s->nrec) return 0;
     int units[NFR], gains[NFR] = {0}, k = to_play(s);
-    if (s->rec_gains) {  /* (only a fruit's total and a doubled fruit read them) */
+    if (s->rec_gains) {  /* (only a fruit's total and a doubled fruit read theirs) */
         cells_left(s, units);
         int with, whole = celled(units, k);
-        for (int f = 0; f < s->nfruits; f++) gains[f] = fruit_gain(s, f, s->wb ? 0 : 1, units[f], k, whole, &with);
+        for (int f = 0; f < s->nfruits; f++)
+            if (s->rec_gains >> f & 1) gains[f] = fruit_gain(s, f, s->wb ? 0 : 1, units[f], k, whole, &with);
     }
     return recipes_bound_of(s, gains, dd);
 }
@@ -2269,7 +2270,10 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             if (get_row(card_cells, c, s->nfruits, s->card_cells[c])) return -1;
         s->nrec = (int)nr;
         for (int i = 0; i < s->nrec; i++)
-            s->rec_gains |= s->rec[i].cond == C_TOTAL_AT_LEAST || s->rec[i].reward == R_DOUBLE;
+            for (int f = 0; f < s->nfruits; f++)
+                if ((s->rec[i].cond == C_TOTAL_AT_LEAST && of_fruit(s->rec[i].cf, f)) ||
+                    (s->rec[i].reward == R_DOUBLE && s->rec[i].rf == f))
+                    s->rec_gains |= 1 << f;
     }
     if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }
     Py_ssize_t nl = PySequence_Size(credits);
