@@ -161,7 +161,8 @@ typedef struct {
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
      * cut by the layer cap */
     long long stat[MAXCARDS + 1][6];
-    int line_wit[NFR][3];  /* per fruit, the last line line_possible() found: its first square's x, y, and 1 across, 2 down (0: none) */
+    int line_wit[NFR][3];  /* per fruit, the last line line_possible() found: its first square's x, y,
+                            * and 1 across, 2 down (0: none) */
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
     int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     Step path[MAXDEPTH], line[MAXDEPTH];
@@ -943,7 +944,8 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
         uint16_t three[3];
         for (int i = 0; i < 3; i++) {
             int x = wit[0] + (wit[2] == 1 ? i : 0), y = wit[1] + (wit[2] == 1 ? 0 : i);
-            three[i] = (uint16_t)(x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1 ? LINE_TWO : line_need_of(s->grid[y * GW + x], f, counted));
+            int off = x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1;  /* (off the layer: empty) */
+            three[i] = (uint16_t)(off ? LINE_TWO : line_need_of(s->grid[y * GW + x], f, counted));
         }
         if (line_fits(three, 1, k, reach, fresh)) return 1;
     }
