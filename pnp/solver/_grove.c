@@ -1008,40 +1008,43 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
                 }
             }
     int spare = s->wb ? 0 : 1, wbx = s->wb ? 0 : WHEELBARROW - TOP_DIE, total = 0;
+    /* per fruit, what no recipe changes: the new dice the cards can make, the highest a die can
+     * show, and whether the wheelbarrow can still come */
+    int fresh[NFR], high[NFR], can_wb = barrow >= 0;
+    for (int f = 0; f < s->nfruits; f++) {
+        /* a new die takes a die from the supply and a tree of the fruit on a bare tree of it,
+         * or two (from two cards) on any other square (Bounder.recipe_max's most_dice) */
+        int bare = s->fv[f].bases[1] + s->fv[f].bases[2], on_bare = bare < covers[f] ? bare : covers[f];
+        fresh[f] = on_bare + (k >= 2 ? (covers[f] - on_bare) / 2 : 0);
+        if (fresh[f] > s->supply[f] + spare) fresh[f] = s->supply[f] + spare;
+        /* every die climbs at most once a card and once a tree of its fruit (a new one
+         * starts at 0) */
+        int climbs = k < covers[f] ? k : covers[f], starts[2], ns = 0;
+        if (nvals[f]) starts[ns++] = vmax[f];  /* the highest die climbs furthest */
+        if (covers[f] && s->supply[f] + spare) starts[ns++] = 0;
+        high[f] = 0;
+        for (int j = 0; j < ns; j++) {
+            int v = starts[j], n = climbs;
+            for (int i = 0; i < n; i++) v = step_up(v);
+            if (v > high[f]) high[f] = v;
+            if (!s->wb && !can_wb) {  /* a ten with a climb to spare brings the wheelbarrow */
+                v = starts[j];
+                while (n && v < TOP_DIE) { v = step_up(v); n--; }
+                can_wb = v >= TOP_DIE && n;
+            }
+        }
+        /* and each card raises a die at most by its largest tree of the fruit: the highest die
+         * by all of them, a new one on a bare tree of the fruit (one card at least) or on a
+         * square without one (two) from the tree's fruits (Bounder.recipe_max's highest) */
+        int h = nvals[f] ? vmax[f] + tops[f] : 0, base = s->fv[f].bases[2] ? 2 : s->fv[f].bases[1] ? 1 : 0;
+        if (s->supply[f] + spare && base && topped[f] >= 1 && base + tops[f] > h) h = base + tops[f];
+        if (s->supply[f] + spare && topped[f] >= 2 && tops[f] > h) h = tops[f];
+        if (shown(h) < high[f]) high[f] = shown(h);
+    }
     for (int ri = 0; ri < s->nrec; ri++) {
         const Recipe *r = &s->rec[ri];
-        int most[NFR], fresh[NFR], high[NFR], can_wb = barrow >= 0;
-        for (int f = 0; f < s->nfruits; f++) {
-            /* a new die takes a die from the supply and a tree of the fruit on a bare tree of it,
-             * or two (from two cards) on any other square (Bounder.recipe_max's most_dice) */
-            int bare = s->fv[f].bases[1] + s->fv[f].bases[2], on_bare = bare < covers[f] ? bare : covers[f];
-            fresh[f] = on_bare + (k >= 2 ? (covers[f] - on_bare) / 2 : 0);
-            if (fresh[f] > s->supply[f] + spare) fresh[f] = s->supply[f] + spare;
-            most[f] = nvals[f] + fresh[f] + (r->counted && barrow == f);
-            /* every die climbs at most once a card and once a tree of its fruit (a new one
-             * starts at 0) */
-            int climbs = k < covers[f] ? k : covers[f], starts[2], ns = 0;
-            if (nvals[f]) starts[ns++] = vmax[f];  /* the highest die climbs furthest */
-            if (covers[f] && s->supply[f] + spare) starts[ns++] = 0;
-            high[f] = 0;
-            for (int j = 0; j < ns; j++) {
-                int v = starts[j], n = climbs;
-                for (int i = 0; i < n; i++) v = step_up(v);
-                if (v > high[f]) high[f] = v;
-                if (!s->wb && !can_wb) {  /* a ten with a climb to spare brings the wheelbarrow */
-                    v = starts[j];
-                    while (n && v < TOP_DIE) { v = step_up(v); n--; }
-                    can_wb = v >= TOP_DIE && n;
-                }
-            }
-            /* and each card raises a die at most by its largest tree of the fruit: the highest die
-             * by all of them, a new one on a bare tree of the fruit (one card at least) or on a
-             * square without one (two) from the tree's fruits (Bounder.recipe_max's highest) */
-            int h = nvals[f] ? vmax[f] + tops[f] : 0, base = s->fv[f].bases[2] ? 2 : s->fv[f].bases[1] ? 1 : 0;
-            if (s->supply[f] + spare && base && topped[f] >= 1 && base + tops[f] > h) h = base + tops[f];
-            if (s->supply[f] + spare && topped[f] >= 2 && tops[f] > h) h = tops[f];
-            if (shown(h) < high[f]) high[f] = shown(h);
-        }
+        int most[NFR];  /* the dice of each fruit that can be in play at the end, as the recipe counts them */
+        for (int f = 0; f < s->nfruits; f++) most[f] = nvals[f] + fresh[f] + (r->counted && barrow == f);
         int sum_most = 0, any_enough = 0, any_three = 0, top = 0;
         for (int f = 0; f < s->nfruits; f++) {
             if (of_fruit(r->cf, f)) {
