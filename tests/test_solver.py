@@ -730,7 +730,8 @@ def test_a_recipe_met_at_the_end_was_within_reach_all_along(pair, towards):
     meet: a line of three dice of a fruit (``line_possible``: three squares
     in a row, none holding the squirrel or a die of another fruit, whose
     missing dice the cards to play can make: a bare tree of the fruit needs
-    one of its trees on it, any other square two, from two cards), a die
+    one of its trees on it, an empty square or a clearing two, from two
+    cards, a bare tree of another fruit a clearing and two, from three), a die
     of each fruit showing 6 (each card raises a die at most by its largest
     tree of that fruit), and so many dice in play (a new die needs a tree of
     its fruit on a bare tree of it, or two on any other square). Checked at

@@ -468,21 +468,21 @@ def test_grove_native_line_of_three_bound_equals_python_along_games(pair):
         core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
         bounder = search.Bounder(eng)
         f = eng.fruit_index[eng.recipes[0].condition[1]]
+
+        def dice(n):  # the fruit's dice in the orchard
+            return sum(1 for c in n.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f)
         for _ in range(12):
             node = eng.start()
             while node.hand:
                 bound = core.recipes(*compiled.position(eng, node))[0]
                 assert bound == bounder.recipes_bound(node), (deal, sorted(node.board.items()))
                 line = bounder.recipe_bounds(node)[0]
-                dice = sum(1 for c in node.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f)
                 possible += line > 0 and len(eng.to_play(node)) <= 3
-                ruled_out += line == 0 and dice >= 2
+                ruled_out += line == 0 and dice(node) >= 2
                 kids = [eng.node(c) for c in eng.children(node)]
                 if rng.random() < 0.7:  # mostly towards the fruit's dice
-                    most = max(sum(1 for c in n.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f)
-                               for n in kids)
-                    kids = [n for n in kids
-                            if sum(1 for c in n.board.values() if (c >> 6) & 31 and (c >> 11) & 3 == f) == most]
+                    most = max(map(dice, kids))
+                    kids = [n for n in kids if dice(n) == most]
                 node = rng.choice(kids)
     assert possible >= 20 and ruled_out >= 20, (possible, ruled_out)
 
