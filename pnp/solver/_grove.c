@@ -678,7 +678,7 @@ static void fruit_tables(Core *s, const int *words, FruitTables V) {
     for (int f = 0; f < s->nfruits; f++) fruit_table(s, f, words[f], V[f]);
 }
 
-static int capped_with(Core *s, FruitTables V, const int *caps);
+static int capped_with(Core *s, FruitTables V, const int *caps, int floor);
 
 /* the recipes that double a fruit's dice on trees, where their condition can still be met: the
  * knapsack's tables of that fruit count twice (as many times as recipes double it: w), in place
@@ -700,7 +700,7 @@ static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
  * caps of cells on the layer; the wheelbarrow for one fruit at most. Never above knapsack(); with
  * whole cells only (else the knapsack) */
-static int capped_knapsack(Core *s, const Doubled *dd) {
+static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     int words[NFR], k = to_play(s);
     cells_left(s, words);
     if (!celled(words, k)) return knapsack_of(s, words, k) + (dd ? dd->part : 0);  /* (dd: see dfs) */
@@ -709,7 +709,7 @@ static int capped_knapsack(Core *s, const Doubled *dd) {
     FruitTables V;
     fruit_tables(s, words, V);
     doubled_tables(s, V, dd);
-    return capped_with(s, V, caps);
+    return capped_with(s, V, caps, floor);
 }
 
 static inline int least_of(int a, int b) { return a < b ? a : b; }
@@ -727,11 +727,29 @@ static inline int capped_at(Core *s, FruitTables V, const int *t) {
     return total + most;
 }
 
+/* at most what capped_at() gives with t[a] = ta, t[b] <= tb and t[z] <= tz (each table never less
+ * for more cells): NONE where it has no way */
+static inline int row_bound(Core *s, FruitTables V, int a, int ta, int b, int tb, int z, int tz) {
+    int va = V[a][0][ta], vb = V[b][0][tb], vz = V[z][0][tz];
+    if (va == NONE || vb == NONE || vz == NONE) return NONE;
+    int total = va + vb + vz, most = 0;
+    if (!s->wb) {
+        if (V[a][1][ta] != NONE && V[a][1][ta] - va > most) most = V[a][1][ta] - va;
+        if (V[b][1][tb] != NONE && V[b][1][tb] - vb > most) most = V[b][1][tb] - vb;
+        if (V[z][1][tz] != NONE && V[z][1][tz] - vz > most) most = V[z][1][tz] - vz;
+    }
+    return total + most;
+}
+
 /* capped_knapsack() with these caps (whole cells; V: the fruits' tables): the most over the cells
  * each fruit takes on the layer within every cap. Each table is never less for more cells, so the
- * fruit with the largest cap takes all its caps leave it, and only the others' are tried */
-static int capped_with(Core *s, FruitTables V, const int *caps) {
-    int nf = s->nfruits, c[NFR], order[NFR] = {0, 1, 2}, t[NFR] = {0, 0, 0}, most = 0;
+ * fruit with the largest cap takes all its caps leave it, and only the others' are tried.
+ * `floor`: the answer matters only above it (a position or a move is cut at or below it), so a
+ * row of tries whose bound (each table at the most its caps leave it) is at most `floor` is
+ * skipped, its bound kept: the answer is exact where it is above `floor`, else at most `floor`
+ * and never below the exact one (NONE for no floor) */
+static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
+    int nf = s->nfruits, c[NFR], order[NFR] = {0, 1, 2}, t[NFR] = {0, 0, 0}, most = 0, skipped = 0;
     for (int f = 0; f < NFR; f++) c[f] = least_of(caps[f], TCELLS);
     int all = caps[CAP_ALL];
     if (nf == 1) {
@@ -756,9 +774,22 @@ static int capped_with(Core *s, FruitTables V, const int *caps) {
     }
     int z = order[2], pab = caps[CAP_PAIR + pair_of(a, b)], paz = caps[CAP_PAIR + pair_of(a, z)],
         pbz = caps[CAP_PAIR + pair_of(b, z)];
+    if (floor != NONE) {  /* every row at once: each fruit at its own cap */
+        int e = row_bound(s, V, a, least_of(c[a], all), b, least_of(c[b], least_of(pab, all)), z,
+                          least_of(c[z], least_of(paz, least_of(pbz, all))));
+        if (e <= floor) return e > most ? e : most;
+    }
     for (t[a] = 0; t[a] <= least_of(c[a], all); t[a]++) {
         /* b's cells up to `free` leave z's as many as they would with none: fewer never gain */
         int top = least_of(c[b], least_of(pab, all) - t[a]), za = least_of(c[z], paz - t[a]);
+        if (floor != NONE && top >= 0 && za >= 0) {
+            /* the row's bound: b and z at the most they may take here, the wheelbarrow on any */
+            int ra = t[a], e = row_bound(s, V, a, ra, b, top, z, za);
+            if (e <= floor) {
+                if (e > skipped) skipped = e;
+                continue;
+            }
+        }
         int free = least_of(all - t[a], pbz) - za;
         for (t[b] = free < 0 ? 0 : free < top ? free : top; t[b] <= top; t[b]++) {
             t[z] = least_of(za, least_of(all - t[a], pbz) - t[b]);
@@ -766,7 +797,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps) {
             if (v > most) most = v;
         }
     }
-    return most;
+    return most > skipped ? most : skipped;
 }
 
 /* ------------------------------------------------------------------ the move cap */
@@ -778,7 +809,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps) {
  * (move_cap_start), and the bound once per hand card and counts (memo: counts in base 6, a card
  * laying at most five cells of one fruit) */
 #define MCAP_COUNTS 216
-typedef struct { int on, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
+typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
 static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     int k = to_play(s), d = s->cs.depth, words[NFR];
@@ -793,6 +824,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     }
     fruit_tables(s, words, mc->V);
     doubled_tables(s, mc->V, dd);
+    mc->floor = NONE;
 }
 
 /* the bound of a move of hand card `hi` that lays cnt[f] cells of each fruit on the layer's squares
@@ -803,7 +835,7 @@ static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
         int caps[NCAPS];
         caps_of_counts(cnt, caps);
         for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
-        *e = capped_with(s, mc->V, caps);
+        *e = capped_with(s, mc->V, caps, mc->floor);
     }
     return *e;
 }
@@ -1501,7 +1533,7 @@ static inline int orient_cut(Core *s, Gate *gate, int hi, int o) {
     uint64_t per = s->cap_orient[s->cs.depth][hi][o];
     int caps[NCAPS];
     for (int c = 0; c < NCAPS; c++) caps[c] = mc->others[hi][c] + (int)(per >> 8 * c & 255);
-    int b = capped_with(s, mc->V, caps);
+    int b = capped_with(s, mc->V, caps, gate->need);
     if (b > gate->need) return 0;
     gate->skipped++;
     if (b > gate->open) gate->open = b;
@@ -1834,7 +1866,7 @@ static int dfs(Core *s, int cur, int *exact) {
     if (ub == NONE) ub = future_from(s, &L, need, knap, bonus);
     if (ub <= need) { stat[knap <= need ? 2 : 3]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     if (k >= s->cap_lo && k <= s->cap_hi) {
-        int capped = capped_knapsack(s, &dd) + bonus - dd.part;
+        int capped = capped_knapsack(s, &dd, need - bonus + dd.part) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     }
@@ -1853,6 +1885,7 @@ static int dfs(Core *s, int cur, int *exact) {
      * the fruits a recipe doubles twice: what the recipes add besides is `cbonus`) */
     int cbonus = bonus - dd.part;
     Gate gate = {&mc, incumbent(s) - cur - cbonus, 0, NONE, 0};
+    mc.floor = gate.need;  /* (its caps matter only above the need: capped_with) */
     int n = gen_moves_gated(s, mv, 0, mc.on ? &gate : NULL);
     if (!n && !gate.dropped && !gate.skipped) return game_over(s, cur, key, exact);
     leave_hint(s, k);
@@ -2517,13 +2550,16 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
     return Py_BuildValue("(ii)", recipes_bound(s, NULL), recipe_bonus(s));
 }
 
-/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used): (the knapsack
- * with the layer's caps, the seven caps (layer_caps_of), per fruit its cell_table() as two
- * lists), for the tests to hold against Python's */
+/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used[, floor]): (the
+ * knapsack with the layer's caps, the seven caps (layer_caps_of), per fruit its cell_table() as
+ * two lists), for the tests to hold against Python's; with `floor`, the knapsack as a search
+ * that cuts at `floor` works it out (capped_with) */
 static PyObject *Core_capped(Core *s, PyObject *args) {
-    PyObject *cells, *hand, *supply;
-    int drawn, tokens_used, tree_dice, wb;
-    if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
+    PyObject *cells, *hand, *supply, *floor_arg = Py_None;
+    int drawn, tokens_used, tree_dice, wb, floor = NONE;
+    if (!PyArg_ParseTuple(args, "OOiiiOp|O", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb, &floor_arg))
+        return NULL;
+    if (floor_arg != Py_None && (floor = (int)PyLong_AsLong(floor_arg)) == -1 && PyErr_Occurred()) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     int words[NFR], seven[NCAPS], k = to_play(s), V[2][TCELLS + 1];
     cells_left(s, words);
@@ -2552,7 +2588,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
             }
         }
     }
-    return Py_BuildValue("(iNN)", capped_knapsack(s, NULL), caps, tables);
+    return Py_BuildValue("(iNN)", capped_knapsack(s, NULL, floor), caps, tables);
 fail:
     Py_XDECREF(caps); Py_XDECREF(tables);
     return NULL;
