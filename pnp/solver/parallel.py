@@ -2,8 +2,11 @@
 
 Each worker process is a fork of the searcher, with the beam's line already
 found. Workers take the root's moves one at a time from a shared counter
-(best first, so the hard ones start early) and search each to the end with
-their own transposition table. The best score any worker has found sits in a
+(best first, so the hard ones start early) and search each to the end. The
+compiled searches' transposition table is mapped shared before the fork
+(``_core.h``, ``tt_alloc``), so the workers fill one table together (an entry
+torn by two writers never reads as valid); the Python search's table is each
+worker's own copy. The best score any worker has found sits in a
 shared integer that every worker reads at its regular checks, so each prunes
 with the best line found anywhere. Values in a table never depend on that
 incumbent (an entry is an exact value or a proven upper bound), so mixing
