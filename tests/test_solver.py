@@ -806,6 +806,37 @@ def test_a_line_of_three_needs_what_its_last_square_needs(third, least):
     assert core.recipes(*compiled.position(eng, node))[0] == bounder.recipes_bound(node)
 
 
+def test_a_line_of_three_bare_trees_is_found_in_c_and_python():
+    """A line of three with no die of its fruit yet: three bare lime trees in
+    a row (a die of another fruit closing it on one side), three cards to
+    play. Each bare tree needs one lime tree laid on it, so the line can be
+    there at the end and the Lime Terrace's 9 points count in the recipes'
+    bound, in Python and in the compiled core alike (the core looks for
+    lines only through the squares that need at most one cell; leaving out
+    the bare trees, which need one, would lose this line and cut a game
+    that makes it). With every card drawn (two to play) the three new dice
+    are out of reach and the 9 does not count."""
+    from pnp.solver import compiled, search
+    from pnp.solver.engine import code, pos_int, zob
+    game = find_game("grove")
+    eng = search.Searcher(game, game.parse_deal("grove:1,2,3,4,5;recipes=8,12"), native=False).engine
+    assert eng.recipes[0].condition == ("line_of_three", "M")
+    lime = eng.fruit_index["M"]
+    other = (lime + 1) % eng.nfruits
+    board = {pos_int(0, 0): code(lime, 1), pos_int(1, 0): code(lime, 2), pos_int(2, 0): code(lime, 1),
+             pos_int(-1, 0): code(other, 1, die=3, die_fruit=other)}
+    z = 0
+    for p, c in board.items():
+        z ^= zob(p, c)
+    core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+    bounder = search.Bounder(eng)
+    for drawn, line in ((4, 9), (5, 0)):
+        for hand in ((1, 2), (1, 3), (2, 3)):
+            node = _fresh(eng.start(), board=board, zhash=z, hand=hand, drawn=drawn, tree_dice=3)
+            assert bounder.recipe_bounds(node)[0] == line, (drawn, hand)
+            assert core.recipes(*compiled.position(eng, node))[0] == bounder.recipes_bound(node), (drawn, hand)
+
+
 def test_the_wheelbarrow_frees_a_die_for_a_new_one():
     """SPEC §4.3b: raising a 10 into the wheelbarrow sends its die back to the
     supply, and the same card may give it out again as a new die (§4.3c).

@@ -161,6 +161,7 @@ typedef struct {
     /* per cards to play: positions, table answers, cut by the knapsack, cut by the slot bound, expanded,
      * cut by the layer cap */
     long long stat[MAXCARDS + 1][6];
+    uint16_t line_need[2][NFR][NCODES];  /* line_need_of(code, fruit, counted), per counted and fruit */
     int line_wit[NFR][3];  /* per fruit, the last line line_possible() found: its first square's x, y,
                             * and 1 across, 2 down (0: none) */
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
@@ -959,8 +960,9 @@ static inline int line_need_of(int c, int f, int counted) {
 static inline int line_fits(const uint16_t *n, int step, int k, int reach, int fresh) {
     int sum = n[0] + n[step] + n[2 * step];
     int ones = sum & 7, twos = (sum >> 3) & 7, threes = (sum >> 6) & 7;
-    return sum < LINE_NEVER && !(twos && k < 2) && !(ones && k < 1) && !(threes && threes > k - 2) &&
-           ones + 2 * (twos + threes) <= reach && ones + twos + threes <= fresh;
+    /* (one test, no branches: most lines fail, each on whichever it may) */
+    return (sum < LINE_NEVER) & !(twos && k < 2) & !(ones && k < 1) & (threes <= (k > 2 ? k - 2 : 0)) &
+           (ones + 2 * (twos + threes) <= reach) & (ones + twos + threes <= fresh);
 }
 
 /* Bounder.line_possible: whether a line of three dice of fruit f can still be in the orchard at
@@ -981,16 +983,18 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
         }
         if (line_fits(three, 1, k, reach, fresh)) return 1;
     }
-    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[MAXCARDS * 6], n = 0;  /* (at most a square per cell laid) */
+    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[(MAXCARDS + 2) * 6], n = 0;  /* (at most a square per cell laid) */
     uint16_t need[(GW + 4) * (GW + 4)];
     for (int i = 0; i < W * H; i++) need[i] = LINE_TWO;  /* (squares off the layer are empty) */
     for (int y = s->y0; y <= s->y1; y++) {
         const uint16_t *row = s->grid + y * GW;
         int i = (y - s->y0 + 2) * W + 2 - s->x0;
+        const uint16_t *tab = s->line_need[counted != 0][f];
         for (int x = s->x0; x <= s->x1; x++) {
-            int v = line_need_of(row[x], f, counted);
+            int v = tab[row[x]];
             need[i + x] = (uint16_t)v;
-            if (v <= LINE_ONE) at[n++] = i + x;
+            at[n] = i + x;
+            n += v <= LINE_ONE;
         }
     }
     for (int j = 0; j < n; j++)
@@ -2365,6 +2369,9 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         for (int kk = 0; kk < NK; kk++)
             for (int c = 0; c < NCODES; c++)
                 s->pk[wb][kk][c] = pack(c, kk == 6 ? CLEARING : kk / 2, kk == 6 ? 0 : kk % 2 + 1, wb);
+    for (int counted = 0; counted < 2; counted++)
+        for (int f = 0; f < NFR; f++)
+            for (int c = 0; c < NCODES; c++) s->line_need[counted][f][c] = (uint16_t)line_need_of(c, f, counted);
     for (int kk = 0; kk < NK; kk++)
         for (int c = 0; c < NCODES; c++)
             s->icount[kk][c] = (uint16_t)(kk < 6 && item_fruit(c) == kk / 2 ? 1u << (4 * (kk / 2)) : 0);
