@@ -728,20 +728,6 @@ static inline int capped_at(Core *s, FruitTables V, const int *t) {
     return total + most;
 }
 
-/* at most what capped_at() gives with t[a] = ta, t[b] <= tb and t[z] <= tz (each table never less
- * for more cells): NONE where it has no way */
-static inline int row_bound(Core *s, FruitTables V, int a, int ta, int b, int tb, int z, int tz) {
-    int va = V[a][0][ta], vb = V[b][0][tb], vz = V[z][0][tz];
-    if (va == NONE || vb == NONE || vz == NONE) return NONE;
-    int total = va + vb + vz, most = 0;
-    if (!s->wb) {
-        if (V[a][1][ta] != NONE && V[a][1][ta] - va > most) most = V[a][1][ta] - va;
-        if (V[b][1][tb] != NONE && V[b][1][tb] - vb > most) most = V[b][1][tb] - vb;
-        if (V[z][1][tz] != NONE && V[z][1][tz] - vz > most) most = V[z][1][tz] - vz;
-    }
-    return total + most;
-}
-
 /* capped_knapsack() with these caps (whole cells; V: the fruits' tables): the most over the cells
  * each fruit takes on the layer within every cap. Each table is never less for more cells, so the
  * fruit with the largest cap takes all its caps leave it, and only the others' are tried.
@@ -775,17 +761,25 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
     }
     int z = order[2], pab = caps[CAP_PAIR + pair_of(a, b)], paz = caps[CAP_PAIR + pair_of(a, z)],
         pbz = caps[CAP_PAIR + pair_of(b, z)];
+    /* a row's bound: capped_at() with each fruit at the most the row leaves it (each table never
+     * less for more cells, the wheelbarrow's gain taken where it is largest) */
+    int u[NFR];
     if (floor != NONE) {  /* every row at once: each fruit at its own cap */
-        int e = row_bound(s, V, a, least_of(c[a], all), b, least_of(c[b], least_of(pab, all)), z,
-                          least_of(c[z], least_of(paz, least_of(pbz, all))));
+        u[a] = least_of(c[a], all);
+        u[b] = least_of(c[b], least_of(pab, all));
+        u[z] = least_of(c[z], least_of(paz, least_of(pbz, all)));
+        int e = capped_at(s, V, u);
         if (e <= floor) return e > most ? e : most;
     }
     for (t[a] = 0; t[a] <= least_of(c[a], all); t[a]++) {
         /* b's cells up to `free` leave z's as many as they would with none: fewer never gain */
         int top = least_of(c[b], least_of(pab, all) - t[a]), za = least_of(c[z], paz - t[a]);
         if (floor != NONE && top >= 0 && za >= 0) {
-            /* the row's bound: b and z at the most they may take here, the wheelbarrow on any */
-            int ra = t[a], e = row_bound(s, V, a, ra, b, top, z, za);
+            /* the row's bound: b and z at the most they may take here */
+            u[a] = t[a];
+            u[b] = top;
+            u[z] = za;
+            int e = capped_at(s, V, u);
             if (e <= floor) {
                 if (e > skipped) skipped = e;
                 continue;
@@ -979,7 +973,7 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
         for (int i = 0; i < 3; i++) {
             int x = wit[0] + (wit[2] == 1 ? i : 0), y = wit[1] + (wit[2] == 1 ? 0 : i);
             int off = x < s->x0 || x > s->x1 || y < s->y0 || y > s->y1;  /* (off the layer: empty) */
-            three[i] = (uint16_t)(off ? LINE_TWO : line_need_of(s->grid[y * GW + x], f, counted));
+            three[i] = off ? LINE_TWO : s->line_need[counted != 0][f][s->grid[y * GW + x]];
         }
         if (line_fits(three, 1, k, reach, fresh)) return 1;
     }
