@@ -445,6 +445,15 @@ def _fresh(node, **changes):
                       **changes)
 
 
+def _on_board(node, board, **changes):
+    """:func:`_fresh` with the layer ``board`` ({square: code}) and its hash."""
+    from pnp.solver.engine import zob
+    z = 0
+    for p, c in board.items():
+        z ^= zob(p, c)
+    return _fresh(node, board=board, zhash=z, **changes)
+
+
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:11,2,17,5,9,14,1,8,3"),
                                           ("grove", "grove:7,3,16,1,12,9,18,5,10"),
                                           ("grove", "grove:3,6,9,12,15,18,2,5,8")])
@@ -782,7 +791,7 @@ def test_a_line_of_three_needs_what_its_last_square_needs(third, least):
     trees enough for this line and no other); the compiled core's recipe
     bound agrees with Python's on each of these boards."""
     from pnp.solver import compiled, search
-    from pnp.solver.engine import CLEARING, code, pos_int, zob
+    from pnp.solver.engine import CLEARING, code, pos_int
     game = find_game("grove")
     eng = search.Searcher(game, game.parse_deal("grove:1,2,3,4,5;recipes=8,12"), native=False).engine
     lime = eng.fruit_index["M"]
@@ -794,10 +803,7 @@ def test_a_line_of_three_needs_what_its_last_square_needs(third, least):
              pos_int(-1, 0): square["other die"]}  # (the line only one way)
     if third != "empty":
         board[pos_int(2, 0)] = square[third]
-    z = 0
-    for p, c in board.items():
-        z ^= zob(p, c)
-    node = _fresh(eng.start(), board=board, zhash=z)
+    node = _on_board(eng.start(), board)
     bounder = search.Bounder(eng)
     for k in range(0, 5):
         # trees and new dice enough for this line (two trees, one die), too few for any other
@@ -817,7 +823,7 @@ def test_a_line_of_three_bare_trees_is_found_in_c_and_python():
     that makes it). With every card drawn (two to play) the three new dice
     are out of reach and the 9 does not count."""
     from pnp.solver import compiled, search
-    from pnp.solver.engine import code, pos_int, zob
+    from pnp.solver.engine import code, pos_int
     game = find_game("grove")
     eng = search.Searcher(game, game.parse_deal("grove:1,2,3,4,5;recipes=8,12"), native=False).engine
     assert eng.recipes[0].condition == ("line_of_three", "M")
@@ -825,14 +831,11 @@ def test_a_line_of_three_bare_trees_is_found_in_c_and_python():
     other = (lime + 1) % eng.nfruits
     board = {pos_int(0, 0): code(lime, 1), pos_int(1, 0): code(lime, 2), pos_int(2, 0): code(lime, 1),
              pos_int(-1, 0): code(other, 1, die=3, die_fruit=other)}
-    z = 0
-    for p, c in board.items():
-        z ^= zob(p, c)
     core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
     bounder = search.Bounder(eng)
     for drawn, line in ((4, 9), (5, 0)):
         for hand in ((1, 2), (1, 3), (2, 3)):
-            node = _fresh(eng.start(), board=board, zhash=z, hand=hand, drawn=drawn, tree_dice=3)
+            node = _on_board(eng.start(), board, hand=hand, drawn=drawn, tree_dice=3)
             assert bounder.recipe_bounds(node)[0] == line, (drawn, hand)
             assert core.recipes(*compiled.position(eng, node))[0] == bounder.recipes_bound(node), (drawn, hand)
 
@@ -844,16 +847,13 @@ def test_the_wheelbarrow_frees_a_die_for_a_new_one():
     orange 10 and a bare ``O2`` tree scores 5 + 4; the knapsack bound must not
     count on the empty supply, and the search must find the 9."""
     from pnp.solver import search
-    from pnp.solver.engine import code, pos_int, zob, TOP_DIE
+    from pnp.solver.engine import code, pos_int, TOP_DIE
     game = find_game("grove")
     s = search.Searcher(game, game.parse_deal("grove:1,2"), native=False)
     eng = s.engine
     board = {pos_int(0, 0): code(0, 1, die=TOP_DIE, die_fruit=0), pos_int(1, 0): code(0, 2)}
-    z = 0
-    for p, c in board.items():
-        z ^= zob(p, c)
     start = eng.start()
-    node = _fresh(start, board=board, zhash=z, hand=(1,), drawn=2, tree_dice=TOP_DIE, supply=(0, 5, 5))
+    node = _on_board(start, board, hand=(1,), drawn=2, tree_dice=TOP_DIE, supply=(0, 5, 5))
     best = max(eng.child_score(c) for c in eng.children(node)) - eng.score(node)
     assert best == 5 + 4
     assert s.bounder.future(_fresh(node)) >= best
