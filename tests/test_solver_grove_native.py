@@ -385,6 +385,34 @@ def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal, monkeyp
     assert wrong == 0
 
 
+@pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17,4", "grove:3,2,16,5,15,14,7;recipes=13,6"])
+def test_children_cut_by_the_caps_their_parent_works_out_are_cut_by_their_own(deal):
+    """A position works out its children's layer caps from its own counts per
+    anchor (plus the cells on the squares each move made new dice or bare
+    trees), and cuts most children before they are played. Each child so cut
+    is played anyway in checking mode, and its own capped knapsack must be no
+    more than the bound that cut it: caps too low would cut a line that wins,
+    which the search alone rarely shows. Without those caps the search proves
+    the same best, expanding the same positions give or take the table's
+    replacements."""
+    game = find_game("grove")
+    runs = {}
+    for on in (1, 0):
+        s = Searcher(game, game.parse_deal(deal), beam_width=1)
+        assert s.make_core()
+        s.core.child_caps = on
+        s.core.check_cuts(True)
+        sol = s.run()
+        tried, cut, wrong = s.core.check_cuts(False)
+        runs[on] = sol, tried, cut, wrong, sum(row[5] for row in s.core.stats())
+    (sol, tried, cut, wrong, expanded), (plain, tried0, *_, expanded0) = runs[1], runs[0]
+    assert sol.proven and plain.proven and sol.score == plain.score
+    assert tried0 == 0
+    assert cut > 10000 and cut > tried // 2
+    assert wrong == 0
+    assert abs(expanded - expanded0) <= expanded0 // 100
+
+
 @pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 100000])
 def test_grove_native_search_stopped_anywhere_reports_a_true_bound(limit):
     game = find_game("grove")

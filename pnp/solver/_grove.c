@@ -94,6 +94,9 @@ typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
 #define CAP_ALL 6
 
 #define CAP_SIDE 40  /* layer_caps() counts in a window this many anchors wide and high at most */
+#define CAP_PAD 2    /* its window has this many more anchors on each side (child_caps) */
+#define CAP_WIN ((CAP_SIDE + 2 * CAP_PAD) * (CAP_SIDE + 2 * CAP_PAD))
+#define KWIN 6       /* and keeps its windows with at most this many cards to play */
 
 typedef struct {
     PyObject_HEAD
@@ -145,16 +148,23 @@ typedef struct {
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
+    int child_caps;  /* a position works out its children's caps from its own windows (child_capped; 0: never) */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
      * is cap_visit: of all cards to play (the seven of layer_caps_of) and of each hand card */
     long long cap_visit[MAXDEPTH];
     int cap_all[MAXDEPTH][NCAPS], cap_hand[MAXDEPTH][2][NCAPS];
     uint64_t cap_orient[MAXDEPTH][2][4];  /* ... and of each hand card's orientations, a byte a cap */
-    /* the last layer_caps(): each hand card's counts per anchor and orientation (layer_caps_of's
-     * window, x1 - x0 + 3 wide, its first anchor two squares above and left of (x0, y0)), for the
-     * gate of the position whose visit number is cwin_visit (whose layer it counted) */
-    uint64_t cwin[2][4][CAP_SIDE * CAP_SIDE];
-    long long cwin_visit;
+    /* per cards to play k (at most KWIN), the last layer_caps() of a position with k: each card's
+     * counts per anchor and orientation (layer_caps_of's window, x1 - x0 + 3 + 2 * CAP_PAD wide, its
+     * first anchor 2 + CAP_PAD squares above and left of (x0, y0); card i's orientation o at
+     * (i * 4 + o) windows in),
+     * and their most (kmost), for the gate and the children of the position whose visit number is
+     * kwin_visit[k] (whose layer it counted; on a search's path one position has k cards to play) */
+    uint64_t kwin[KWIN + 1][KWIN * 4 * CAP_WIN];
+    uint64_t kmost[KWIN + 1][KWIN];
+    uint64_t dwin[CAP_WIN];
+    long long kwin_visit[KWIN + 1];
+    long long filter_tries, filter_cuts, filter_wrong;  /* child_cut(): tried, cut, and (checking) wrong */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -540,28 +550,36 @@ static int knapsack(Core *s) {
 
 /* ------------------------------------------------------------------ the layer cap */
 
-/* cell_table() for fruit `f` on the layer as it is, through its own memo (memo_key): V[w][t] */
-static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
-    int supply = s->supply[f], b2 = s->fv[f].bases[2], b1 = s->fv[f].bases[1];
-    uint64_t low, key = memo_key(s, f, supply, (uint32_t)word, 1, &low);
+/* cell_table() for the fruit of view `v` (its dice: `dice`), through its own memo (memo_key_view):
+ * V[w][t]. Without `dice`, only the memo answers: 0 where it does not, else 1 */
+static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word,
+                            int V[2][TCELLS + 1]) {
+    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
     uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
         const uint8_t *b = (const uint8_t *)(slot + 2);
         for (int w = 0; w < 2; w++)
             for (int t = 0; t <= TCELLS; t++) V[w][t] = b[w * (TCELLS + 1) + t] == 255 ? NONE : b[w * (TCELLS + 1) + t];
-        return;
+        return 1;
     }
-    cell_table((const int (*)[2])s->dice[f], b2, b1, supply, word, V);
-    if (!key) return;
+    if (!dice) return 0;
+    cell_table(dice, v->bases[2], v->bases[1], supply, word, V);
+    if (!key) return 1;
     uint8_t *b = (uint8_t *)(slot + 2);
     for (int w = 0; w < 2; w++)
         for (int t = 0; t <= TCELLS; t++) {
-            int v = V[w][t];
-            if (v != NONE && (v < 0 || v > 254)) return;  /* not kept (never seen: a fruit adds at most 15 a die) */
-            b[w * (TCELLS + 1) + t] = v == NONE ? 255 : (uint8_t)v;
+            int x = V[w][t];
+            if (x != NONE && (x < 0 || x > 254)) return 1;  /* not kept (never seen: a fruit adds at most 15 a die) */
+            b[w * (TCELLS + 1) + t] = x == NONE ? 255 : (uint8_t)x;
         }
     slot[0] = key;
     slot[1] = low;
+    return 1;
+}
+
+/* cell_table() for fruit `f` on the layer as it is, through its memo */
+static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
+    fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], word, V);
 }
 
 static inline int pair_of(int f, int g) { return f + g - 1; }  /* (0, 1), (0, 2), (1, 2) */
@@ -601,6 +619,9 @@ static inline Most8 most8(Most8 m, uint64_t v) {
 static inline uint64_t most8_get(Most8 m) { return m; }
 #endif
 
+/* a cell of fruit f in layer_caps_of()'s counts: one in the bytes of f, of its two pairs and of all */
+static const uint64_t cap_add[NFR] = {0x0001000101000001ULL, 0x0001010001000100ULL, 0x0001010100010000ULL};
+
 /* the layer's caps (Bounder.layer_caps): a card's tree cells can raise or make a die of the layer
  * (a die that is there now, or a new one on a tree that is bare now) only on the squares those
  * stand on, which never move; so of each fruit, of each pair of fruits and of all of them, at
@@ -609,32 +630,33 @@ static inline uint64_t most8_get(Most8 m) { return m; }
  * the `k` cards into caps (and per card into each[i], where asked). 0 beyond the window (no
  * caps), else 1 */
 static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each)[NCAPS], uint64_t (*per)[4]) {
-    /* anchors from two squares above and left of the visible ones: W x H of them */
-    int W = s->x1 - s->x0 + 3, H = s->y1 - s->y0 + 3;
-    if (W > CAP_SIDE || H > CAP_SIDE) {  /* beyond the window: no caps */
+    /* anchors from two squares above and left of the visible ones: W x H of them; where the
+     * windows are kept (kwin), CAP_PAD more on each side, counted none */
+    if (s->x1 - s->x0 + 3 > CAP_SIDE || s->y1 - s->y0 + 3 > CAP_SIDE) {  /* beyond the window: no caps */
         for (int i = 0; i < NCAPS; i++) caps[i] = NFR * TCELLS;
         return 0;
     }
+    uint64_t scratch[CAP_SIDE * CAP_SIDE], *keep = per && k <= KWIN ? s->kwin[k] : NULL;
+    int pad = keep ? CAP_PAD : 0, W = s->x1 - s->x0 + 3 + 2 * pad, H = s->y1 - s->y0 + 3 + 2 * pad;
     int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
             int f = item_fruit(s->grid[y * GW + x]);
-            if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2) * W + x - s->x0 + 2;
+            if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad;
         }
     for (int i = 0; i < NCAPS; i++) caps[i] = 0;
     /* per anchor of one orientation: its seven counts, a byte each (a cell of fruit f adds one to
      * the bytes of f, of its two pairs and of all: add[f]); in a small window, cleared per
      * orientation (it stays in the first cache); and their most, byte by byte, as they grow
      * (most8(): every byte stays under 128) */
-    static const uint64_t add[NFR] = {0x0001000101000001ULL, 0x0001010001000100ULL, 0x0001010100010000ULL};
-    uint64_t scratch[CAP_SIDE * CAP_SIDE];
+    const uint64_t *add = cap_add;
     for (int i = 0; i < k; i++) {
         int card = cards[i];
         Most8 most = most8_zero();
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             Most8 here = most8_zero();
-            uint64_t *cell = per && i < 2 ? s->cwin[i][o] : scratch;  /* (the hand's kept for the gate) */
+            uint64_t *cell = keep ? keep + (size_t)((i * 4 + o) * W * H) : scratch;  /* (kept: kwin) */
             memset(cell, 0, sizeof(uint64_t) * (size_t)(W * H));
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
@@ -648,6 +670,7 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
             most = most8(most, most8_get(here));
         }
         uint64_t got = most8_get(most);
+        if (keep) s->kmost[k][i] = got;
         for (int c = 0; c < NCAPS; c++) {
             int v = (int)(got >> 8 * c & 255);
             caps[c] += v;
@@ -664,8 +687,8 @@ static int layer_caps(Core *s, int *caps) {
     int k = to_play(s), d = s->cs.depth, cards[MAXCARDS], each[MAXCARDS][NCAPS];
     for (int i = 0; i < k; i++) cards[i] = card_at(s, i);
     if (!layer_caps_of(s, cards, k, caps, each, d < MAXDEPTH ? s->cap_orient[d] : NULL)) return 0;
+    if (k <= KWIN) s->kwin_visit[k] = d < MAXDEPTH ? s->visit[d] : -1;
     if (d < MAXDEPTH) {
-        s->cwin_visit = s->visit[d];
         s->cap_visit[d] = s->visit[d];
         memcpy(s->cap_all[d], caps, sizeof s->cap_all[d]);
         for (int i = 0; i < s->nhand; i++) memcpy(s->cap_hand[d][i], each[i], sizeof each[i]);
@@ -1550,10 +1573,11 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
             const Orient *or_ = &s->orient[card][o];
             if (gate && orient_cut(s, gate, hi, o)) continue;
             /* the counts layer_caps() kept for the gate, per anchor, where it ran on this position */
-            const uint64_t *win = gate && s->cwin_visit == s->visit[s->cs.depth] ? s->cwin[hi][o] : NULL;
-            int ww = s->x1 - s->x0 + 3;
+            int ww = s->x1 - s->x0 + 3 + 2 * CAP_PAD, k = to_play(s);
+            const uint64_t *win = gate && k <= KWIN && s->kwin_visit[k] == s->visit[s->cs.depth]
+                                  ? s->kwin[k] + (size_t)((hi * 4 + o) * ww * (s->y1 - s->y0 + 3 + 2 * CAP_PAD)) : NULL;
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
-                const uint64_t *wrow = win ? win + (ay - s->y0 + 2) * ww - s->x0 + 2 : NULL;
+                const uint64_t *wrow = win ? win + (ay - s->y0 + 2 + CAP_PAD) * ww - s->x0 + 2 + CAP_PAD : NULL;
                 /* the anchors whose placement covers a visible square: from the rows it covers */
                 __uint128_t rows = 0, at;
                 for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];
@@ -1769,6 +1793,118 @@ static int last(Core *s, int cur, uint64_t key, int need, int ub, int *exact) {
 static int dfs(Core *s, int cur, int *exact);
 static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask);
 
+/* ------------------------------------------------------------------ the children's caps */
+
+/* the layer as one outcome of a move leaves it, as the knapsack reads it: its squares, supply, and
+ * its fruits' views (FruitView) */
+typedef struct { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR]; } ChildView;
+
+static void child_view(Core *s, const Resolved *r, int mask, ChildView *cv) {
+    memcpy(cv->supply, r->supply, sizeof cv->supply);
+    outcome_squares(r, mask, cv->nw, cv->supply);
+    memcpy(cv->v, s->fv, sizeof cv->v);
+    for (int i = 0; i < 6; i++) { view_tally(cv->v, r->old[i], -1); view_tally(cv->v, cv->nw[i], 1); }
+}
+
+/* The layer caps of the position one outcome of move `m` leaves (squares `nw`), from the position's
+ * own windows (kwin; 0 where they are not there): a card's count at an anchor changes only where
+ * the move changed a square, so it is at most the position's count there plus the card's cells
+ * on the squares the move made dice or bare trees of a fruit they were not (new items: a tree
+ * laid on an empty square, a die on a bare tree of another fruit's square...). Anchors that touch
+ * none of those count at most the position's most (kmost); the others are counted so: the new
+ * items' cells added into the window as layer_caps_of() adds the layer's, and taken away after
+ * (a new item lies at most two squares beyond the visible ones, so its anchors are in the window,
+ * its CAP_PAD included, where the position counts none). Never below the caps layer_caps() works
+ * out on that position (check: Core.check_cuts) */
+static int child_caps(Core *s, int card, const Resolved *r, const uint16_t *nw, int *caps) {
+    int k = to_play(s), W = s->x1 - s->x0 + 3 + 2 * CAP_PAD, H = s->y1 - s->y0 + 3 + 2 * CAP_PAD;
+    if (k > KWIN || s->kwin_visit[k] != s->visit[s->cs.depth]) return 0;
+    int gsq[NFR][6], ng[NFR] = {0, 0, 0}, n = 0;
+    for (int i = 0; i < 6; i++) {  /* the new items, as window indices */
+        int f = item_fruit(nw[i]);
+        if (f < 0 || f == item_fruit(r->old[i])) continue;
+        int x = r->pos[i] % GW - s->x0 + 2 + CAP_PAD, y = r->pos[i] / GW - s->y0 + 2 + CAP_PAD;
+        if (x < 2 || x >= W || y < 2 || y >= H) return 0;  /* (never: a move covers a visible square) */
+        gsq[f][ng[f]++] = y * W + x;
+        n++;
+    }
+    for (int c = 0; c < NCAPS; c++) caps[c] = 0;
+    for (int i = 0; i < k; i++) {
+        int cd = card_at(s, i);
+        if (cd == card) continue;
+        Most8 most = most8(most8_zero(), s->kmost[k][i]);
+        for (int o = 0; n && o < s->norient[cd]; o++) {
+            const Orient *or_ = &s->orient[cd][o];
+            uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H);
+            for (int j = 0; j < 6; j++) {
+                int f = or_->f[j];
+                if (f == CLEARING) continue;
+                int back = or_->dy[j] * W + or_->dx[j];
+                for (int q = 0; q < ng[f]; q++) {
+                    int a = gsq[f][q] - back;
+                    most = most8(most, (s->dwin[a] += cap_add[f]) + w[a]);
+                }
+            }
+            for (int j = 0; j < 6; j++) {  /* (the window as it was) */
+                int f = or_->f[j];
+                if (f == CLEARING) continue;
+                int back = or_->dy[j] * W + or_->dx[j];
+                for (int q = 0; q < ng[f]; q++) s->dwin[gsq[f][q] - back] = 0;
+            }
+        }
+        uint64_t got = most8_get(most);
+        for (int c = 0; c < NCAPS; c++) caps[c] += (int)(got >> 8 * c & 255);
+    }
+    return 1;
+}
+
+/* check_cuts(): the position a child_capped() cut is played, and its own capped knapsack (without
+ * a floor) held against that cut's bound, at or below the need (filter_wrong where not) */
+static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv);
+static void undo(Core *s, const Resolved *r, const Saved *sv);
+static int capped_knapsack(Core *s, const Doubled *dd, int floor);
+static void check_cut(Core *s, const MoveRec *m, const Resolved *r, int mask, int b, int need) {
+    Saved sv;
+    apply(s, m, r, mask, &sv);
+    s->cs.depth++;
+    s->visit[s->cs.depth] = ++s->visits;
+    int own = capped_knapsack(s, NULL, NONE);
+    s->cs.depth--;
+    undo(s, r, &sv);
+    if (own > b || own > need) s->filter_wrong++;
+}
+
+/* the dice of each fruit (Core.dice) on the layer one outcome of a move leaves (cv) */
+static void child_dice(Core *s, const Resolved *r, const ChildView *cv, int (*dice)[16][2]) {
+    memcpy(dice, s->dice, sizeof s->dice);
+    for (int i = 0; i < 6; i++)
+        for (int side = 0; side < 2; side++) {
+            int c = side ? cv->nw[i] : r->old[i], d = die_of(c);
+            if (c && d && d != WHEELBARROW) dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += side ? 1 : -1;
+        }
+}
+
+/* The capped knapsack of the position one outcome of move `m` leaves (cv), with child_caps()
+ * for its caps, worked out here before it is played (`floor`: as capped_with's); NONE where it
+ * cannot be. `units`: the cells of the cards to play here (cells_left) */
+static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, const int *units, int floor) {
+    int un[NFR], caps[NCAPS], k = to_play(s) - 1;
+    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
+    if (!celled(un, k) || !child_caps(s, m->card, r, cv->nw, caps)) return NONE;
+    FruitTables V;
+    int dice[NFR][16][2], have = 0;
+    for (int f = 0; f < s->nfruits; f++)
+        if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], un[f], V[f])) {
+            if (!have) { child_dice(s, r, cv, dice); have = 1; }
+            fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], un[f], V[f]);
+        }
+    int wb = s->wb;
+    s->wb = r->wb;  /* (capped_at() reads it) */
+    int b = capped_with(s, V, caps, floor);
+    s->wb = wb;
+    return b;
+}
+
 /* the value of one outcome after `m`, searched */
 static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur, int g, int *exact) {
     Saved sv;
@@ -1785,18 +1921,13 @@ static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur
  * the memo on views of the layer with the six squares tallied in (view_tally); where the memo does
  * not know a fruit, the six squares, the supply and the wheelbarrow are tallied into the layer's
  * counts and taken out again */
-static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units) {
+static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const ChildView *cv,
+                          const int *units) {
     int keep[NFR], un[NFR], wb = s->wb, miss = 0;
     uint16_t nw[6];
     for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
     {   /* most often the memo knows every fruit: the layer is then left as it is */
-        int supply[NFR];
-        FruitView v[NFR];
-        memcpy(supply, r->supply, sizeof supply);
-        outcome_squares(r, mask, nw, supply);
-        memcpy(v, s->fv, sizeof v);
-        for (int i = 0; i < 6; i++) { view_tally(v, r->old[i], -1); view_tally(v, nw[i], 1); }
-        int got = knapsack_view(s, v, supply, r->wb, 0, un, to_play(s) - 1, &miss);
+        int got = knapsack_view(s, cv->v, cv->supply, r->wb, 0, un, to_play(s) - 1, &miss);
         if (!miss) return got;
     }
     memcpy(keep, s->supply, sizeof keep);
@@ -1893,8 +2024,15 @@ static int dfs(Core *s, int cur, int *exact) {
     /* children with 1 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
+    /* children with their layer cap tried work out its caps here, from this position's windows,
+     * and most of those it cuts are cut before they are played (child_capped; not where a recipe
+     * doubles a fruit: the caps count it twice there, per position) */
+    int filter = s->child_caps && !dd.on && k - 1 >= s->cap_lo && k - 1 <= s->cap_hi && k <= KWIN &&
+                 s->kwin_visit[k] == s->visit[s->cs.depth];
+    if (filter && k - 1 >= 1 && k - 1 <= BOUND_FIRST) pre = 1;  /* (its knapsack first: cheaper, and it cuts most) */
     int units[NFR];
-    if (pre) cells_left(s, units);
+    ChildView cv;
+    if (pre || filter) cells_left(s, units);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &mv[i];
         int after = rest[0] == NONE ? NONE : rest[s->hand[0] == m->card ? 0 : 1];
@@ -1923,14 +2061,30 @@ static int dfs(Core *s, int cur, int *exact) {
                 if (g + after > max_open) max_open = g + after;
                 continue;
             }
+            if (pre || filter) child_view(s, &r, use, &cv);
+            int kn = NONE;
             if (pre) {
                 /* (with recipes, this position's bound on them holds for the child too) */
-                int kn = child_knapsack(s, m, &r, use, units), cut = kn + bonus <= incumbent(s) - cur - g;
+                kn = child_knapsack(s, m, &r, use, &cv, units);
+                int cut = kn + bonus <= incumbent(s) - cur - g;
                 knap_seen(s, k - 1, cut);
                 if (cut) {
                     count_pre_cut(&s->cs, s->stat[k - 1], g + kn + bonus, &max_open);
                     continue;
                 }
+            }
+            if (filter) {
+                int need_c = incumbent(s) - cur - g - bonus, b = child_capped(s, m, &r, &cv, units, need_c);
+                s->filter_tries++;
+                if (b != NONE && b <= need_c) {
+                    s->filter_cuts++;
+                    if (s->checking) check_cut(s, m, &r, use, b, need_c);
+                    count_cap_cuts(s, k, 1);
+                    if (g + b + bonus > max_open) max_open = g + b + bonus;
+                    continue;
+                }
+            }
+            if (pre) {
                 s->pre_knap = kn;
                 s->pre_at = s->cs.depth + 1;
                 /* the child looks its key up in the table: fetched while it is played */
@@ -2375,6 +2529,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
     s->cap_lo = CAP_LO;
     s->doubled = 1;
+    s->child_caps = 1;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
     s->mcap_hi = MCAP_HI;
@@ -2619,6 +2774,12 @@ static PyObject *Core_move_caps(Core *s, PyObject *args) {
 }
 
 /* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
+static PyObject *Core_check_cuts(Core *s, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    s->checking = on;
+    return Py_BuildValue("(LLL)", s->filter_tries, s->filter_cuts, s->filter_wrong);
+}
 static PyObject *Core_check_windows(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
@@ -2658,6 +2819,9 @@ static PyMethodDef Core_methods[] = {
      "The knapsack with the layer's caps, the caps and the fruits' tables of a position (see the C source)."},
     {"move_caps", (PyCFunction)Core_move_caps, METH_VARARGS, "The move cap of each legal move of a position (see the C source)."},
     {"recipes", (PyCFunction)Core_recipes, METH_VARARGS, "The recipes' bound and bonus of a position (see the C source)."},
+    {"check_cuts", (PyCFunction)Core_check_cuts, METH_VARARGS,
+     "check_cuts(on): hold every child child_capped() cuts against its own capped knapsack (see the C source); "
+     "returns (tried, cut, wrong) so far."},
     {"check_windows", (PyCFunction)Core_check_windows, METH_VARARGS,
      "Hold every slot bound read on a window children share against one built afresh, from now on (for the "
      "tests): (reads, wrong) so far."},
@@ -2671,6 +2835,8 @@ static PyMemberDef Core_members[] = {
     {"mcap_hi", T_INT, offsetof(Core, mcap_hi), 0, "... and at most this many (0: never)."},
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
+    {"child_caps", T_INT, offsetof(Core, child_caps), 0,
+     "A position works out its children's layer caps from its own before they are played (0: never)."},
     {NULL, 0, 0, 0, NULL},
 };
 
