@@ -1836,21 +1836,17 @@ static int child_caps(Core *s, int card, const Resolved *r, const uint16_t *nw, 
         for (int o = 0; n && o < s->norient[cd]; o++) {
             const Orient *or_ = &s->orient[cd][o];
             uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H);
+            int at[36], nat = 0;
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
                 if (f == CLEARING) continue;
                 int back = or_->dy[j] * W + or_->dx[j];
                 for (int q = 0; q < ng[f]; q++) {
-                    int a = gsq[f][q] - back;
+                    int a = at[nat++] = gsq[f][q] - back;
                     most = most8(most, (s->dwin[a] += cap_add[f]) + w[a]);
                 }
             }
-            for (int j = 0; j < 6; j++) {  /* (the window as it was) */
-                int f = or_->f[j];
-                if (f == CLEARING) continue;
-                int back = or_->dy[j] * W + or_->dx[j];
-                for (int q = 0; q < ng[f]; q++) s->dwin[gsq[f][q] - back] = 0;
-            }
+            while (nat) s->dwin[at[--nat]] = 0;  /* (dwin all 0 again) */
         }
         uint64_t got = most8_get(most);
         for (int c = 0; c < NCAPS; c++) caps[c] += (int)(got >> 8 * c & 255);
