@@ -1096,7 +1096,7 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
     }
     for (int ri = 0; ri < s->nrec; ri++) {
         const Recipe *r = &s->rec[ri];
-        int most[NFR];  /* the dice of each fruit that can be in play at the end, as the recipe counts them */
+        int most[NFR] = {0};  /* the dice of each fruit that can be in play at the end, as the recipe counts them */
         for (int f = 0; f < s->nfruits; f++) most[f] = nvals[f] + fresh[f] + (r->counted && barrow == f);
         int sum_most = 0, any_enough = 0, any_three = 0, top = 0;
         for (int f = 0; f < s->nfruits; f++) {
