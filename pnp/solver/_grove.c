@@ -157,14 +157,14 @@ typedef struct {
     /* per cards to play k (at most KWIN), the last layer_caps() of a position with k: each card's
      * counts per anchor and orientation (layer_caps_of's window, x1 - x0 + 3 + 2 * CAP_PAD wide, its
      * first anchor 2 + CAP_PAD squares above and left of (x0, y0); card i's orientation o at
-     * (i * 4 + o) windows in),
-     * and their most (kmost), for the gate and the children of the position whose visit number is
-     * kwin_visit[k] (whose layer it counted; on a search's path one position has k cards to play) */
+     * (i * 4 + o) windows in) and each card's most (kmost), for the gate and the children
+     * (child_caps) of the position whose visit number is kwin_visit[k] (whose layer it counted; on
+     * a search's path one position has k cards to play) */
     uint64_t kwin[KWIN + 1][KWIN * 4 * CAP_WIN];
     uint64_t kmost[KWIN + 1][KWIN];
-    uint64_t dwin[CAP_WIN];
     long long kwin_visit[KWIN + 1];
-    long long filter_tries, filter_cuts, filter_wrong;  /* child_cut(): tried, cut, and (checking) wrong */
+    uint64_t dwin[CAP_WIN];  /* child_caps()'s counts on the new items, per anchor (all 0 between calls) */
+    long long filter_tries, filter_cuts, filter_wrong;  /* child_capped(): tried, cut, and (checking) wrong */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -646,10 +646,9 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
         }
     for (int i = 0; i < NCAPS; i++) caps[i] = 0;
     /* per anchor of one orientation: its seven counts, a byte each (a cell of fruit f adds one to
-     * the bytes of f, of its two pairs and of all: add[f]); in a small window, cleared per
+     * the bytes of f, of its two pairs and of all: cap_add[f]); in a small window, cleared per
      * orientation (it stays in the first cache); and their most, byte by byte, as they grow
      * (most8(): every byte stays under 128) */
-    const uint64_t *add = cap_add;
     for (int i = 0; i < k; i++) {
         int card = cards[i];
         Most8 most = most8_zero();
@@ -661,7 +660,7 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
                 if (f == CLEARING) continue;
-                uint64_t a = add[f];
+                uint64_t a = cap_add[f];
                 int back = or_->dy[j] * W + or_->dx[j];
                 const int *sq = wsq[f];
                 for (int q = 0; q < nsq[f]; q++) here = most8(here, cell[sq[q] - back] += a);
@@ -1835,7 +1834,7 @@ static int child_caps(Core *s, int card, const Resolved *r, const uint16_t *nw, 
         Most8 most = most8(most8_zero(), s->kmost[k][i]);
         for (int o = 0; n && o < s->norient[cd]; o++) {
             const Orient *or_ = &s->orient[cd][o];
-            uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H);
+            const uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H);
             int at[36], nat = 0;
             for (int j = 0; j < 6; j++) {
                 int f = or_->f[j];
@@ -2020,9 +2019,10 @@ static int dfs(Core *s, int cur, int *exact) {
     /* children with 1 to BOUND_FIRST cards to play work out their knapsack before anything
      * else: where it has lately cut often enough (knap_seen), the parent does it for them */
     int pre = k - 1 >= 1 && k - 1 <= BOUND_FIRST && 5 * s->knap_cuts[k - 1] >= 2 * s->knap_tries[k - 1];
-    /* children with their layer cap tried work out its caps here, from this position's windows,
-     * and most of those it cuts are cut before they are played (child_capped; not where a recipe
-     * doubles a fruit: the caps count it twice there, per position) */
+    /* children with their layer cap tried have their capped knapsack worked out here, from this
+     * position's windows, and most of those it cuts are cut before they are played (child_capped).
+     * Not where a recipe doubles a fruit: the tables count that fruit twice with the child's own
+     * recipes' bound, which only playing the move tells (and that costs what the child does) */
     int filter = s->child_caps && !dd.on && k - 1 >= s->cap_lo && k - 1 <= s->cap_hi && k <= KWIN &&
                  s->kwin_visit[k] == s->visit[s->cs.depth];
     if (filter && k - 1 >= 1 && k - 1 <= BOUND_FIRST) pre = 1;  /* (its knapsack first: cheaper, and it cuts most) */
@@ -2769,13 +2769,15 @@ static PyObject *Core_move_caps(Core *s, PyObject *args) {
     return out;
 }
 
-/* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
+/* check_cuts(on): (tried, cut, wrong) so far of child_capped() (for the tests) */
 static PyObject *Core_check_cuts(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
     s->checking = on;
     return Py_BuildValue("(LLL)", s->filter_tries, s->filter_cuts, s->filter_wrong);
 }
+
+/* check_windows(on): (reads, wrong) so far of the windows children share (for the tests) */
 static PyObject *Core_check_windows(Core *s, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
