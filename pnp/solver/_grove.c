@@ -280,11 +280,17 @@ static inline void view_tally(FruitView *v, int c, int sign) {
     else if (c && !(c & 48) && (c & 3) != CLEARING) v[c & 3].bases[(c >> 2) & 3] += sign;
 }
 
+/* one square's part in the dice by fruit, value and whether on a tree (Core.dice: the wheelbarrow
+ * apart), added (sign 1) or taken away (-1) */
+static inline void dice_tally(int (*dice)[16][2], int c, int sign) {
+    int d = die_of(c);
+    if (c && d && d != WHEELBARROW) dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign;
+}
+
 /* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
 static inline void tally(Core *s, int c, int sign) {
     if (!c) return;
-    int d = die_of(c);
-    if (d && d != WHEELBARROW) s->dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign;
+    dice_tally(s->dice, c, sign);
     view_tally(s->fv, c, sign);
 }
 
@@ -1794,11 +1800,13 @@ static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask
 
 /* ------------------------------------------------------------------ the children's caps */
 
-/* the layer as one outcome of a move leaves it, as the knapsack reads it: its squares, supply, and
- * its fruits' views (FruitView) */
-typedef struct { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR]; } ChildView;
+/* the layer as one outcome of a move leaves it, as the knapsack reads it: its squares, supply, its
+ * fruits' views (FruitView), and the cells of its cards to play (cells_left) */
+typedef struct { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR]; int un[NFR]; } ChildView;
 
-static void child_view(Core *s, const Resolved *r, int mask, ChildView *cv) {
+/* ChildView of the outcome `mask` of move `m` (`units`: cells_left here) */
+static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units, ChildView *cv) {
+    for (int f = 0; f < NFR; f++) cv->un[f] = units[f] - s->card_cw[m->card][f];
     memcpy(cv->supply, r->supply, sizeof cv->supply);
     outcome_squares(r, mask, cv->nw, cv->supply);
     memcpy(cv->v, s->fv, sizeof cv->v);
@@ -1872,20 +1880,16 @@ static void check_cut(Core *s, const MoveRec *m, const Resolved *r, int mask, in
 /* the dice of each fruit (Core.dice) on the layer one outcome of a move leaves (cv) */
 static void child_dice(Core *s, const Resolved *r, const ChildView *cv, int (*dice)[16][2]) {
     memcpy(dice, s->dice, sizeof s->dice);
-    for (int i = 0; i < 6; i++)
-        for (int side = 0; side < 2; side++) {
-            int c = side ? cv->nw[i] : r->old[i], d = die_of(c);
-            if (c && d && d != WHEELBARROW) dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += side ? 1 : -1;
-        }
+    for (int i = 0; i < 6; i++) { dice_tally(dice, r->old[i], -1); dice_tally(dice, cv->nw[i], 1); }
 }
 
 /* The capped knapsack of the position one outcome of move `m` leaves (cv), with child_caps()
  * for its caps, worked out here before it is played (`floor`: as capped_with's); NONE where it
- * cannot be. `units`: the cells of the cards to play here (cells_left) */
-static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, const int *units, int floor) {
-    int un[NFR], caps[NCAPS], k = to_play(s) - 1;
-    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
-    if (!celled(un, k) || !child_caps(s, m->card, r, cv->nw, caps)) return NONE;
+ * cannot be */
+static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, int floor) {
+    int caps[NCAPS];
+    const int *un = cv->un;
+    if (!celled(un, to_play(s) - 1) || !child_caps(s, m->card, r, cv->nw, caps)) return NONE;
     FruitTables V;
     int dice[NFR][16][2], have = 0;
     for (int f = 0; f < s->nfruits; f++)
@@ -1912,26 +1916,21 @@ static int child(Core *s, const MoveRec *m, const Resolved *r, int mask, int cur
     return v;
 }
 
-/* the knapsack after the outcome `mask` of `m`, without playing it (`units`: cells_left now): from
- * the memo on views of the layer with the six squares tallied in (view_tally); where the memo does
- * not know a fruit, the six squares, the supply and the wheelbarrow are tallied into the layer's
- * counts and taken out again */
-static int child_knapsack(Core *s, const MoveRec *m, const Resolved *r, int mask, const ChildView *cv,
-                          const int *units) {
-    int keep[NFR], un[NFR], wb = s->wb, miss = 0;
-    uint16_t nw[6];
-    for (int f = 0; f < NFR; f++) un[f] = units[f] - s->card_cw[m->card][f];
+/* the knapsack of the position one outcome of a move leaves (cv), without playing it: from the
+ * memo on its views (ChildView); where the memo does not know a fruit, the six squares, the supply
+ * and the wheelbarrow are tallied into the layer's counts and taken out again */
+static int child_knapsack(Core *s, const Resolved *r, const ChildView *cv) {
+    int keep[NFR], wb = s->wb, miss = 0;
     {   /* most often the memo knows every fruit: the layer is then left as it is */
-        int got = knapsack_view(s, cv->v, cv->supply, r->wb, 0, un, to_play(s) - 1, &miss);
+        int got = knapsack_view(s, cv->v, cv->supply, r->wb, 0, cv->un, to_play(s) - 1, &miss);
         if (!miss) return got;
     }
     memcpy(keep, s->supply, sizeof keep);
-    memcpy(s->supply, r->supply, sizeof keep);
-    outcome_squares(r, mask, nw, s->supply);
+    memcpy(s->supply, cv->supply, sizeof keep);
     s->wb = r->wb;
-    for (int i = 0; i < 6; i++) { tally(s, r->old[i], -1); tally(s, nw[i], 1); }
-    int v = knapsack_of(s, un, to_play(s) - 1);
-    for (int i = 5; i >= 0; i--) { tally(s, nw[i], -1); tally(s, r->old[i], 1); }
+    for (int i = 0; i < 6; i++) { tally(s, r->old[i], -1); tally(s, cv->nw[i], 1); }
+    int v = knapsack_of(s, cv->un, to_play(s) - 1);
+    for (int i = 5; i >= 0; i--) { tally(s, cv->nw[i], -1); tally(s, r->old[i], 1); }
     memcpy(s->supply, keep, sizeof keep);
     s->wb = wb;
     return v;
@@ -2057,11 +2056,11 @@ static int dfs(Core *s, int cur, int *exact) {
                 if (g + after > max_open) max_open = g + after;
                 continue;
             }
-            if (pre || filter) child_view(s, &r, use, &cv);
+            if (pre || filter) child_view(s, m, &r, use, units, &cv);
             int kn = NONE;
             if (pre) {
                 /* (with recipes, this position's bound on them holds for the child too) */
-                kn = child_knapsack(s, m, &r, use, &cv, units);
+                kn = child_knapsack(s, &r, &cv);
                 int cut = kn + bonus <= incumbent(s) - cur - g;
                 knap_seen(s, k - 1, cut);
                 if (cut) {
@@ -2070,7 +2069,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 }
             }
             if (filter) {
-                int need_c = incumbent(s) - cur - g - bonus, b = child_capped(s, m, &r, &cv, units, need_c);
+                int need_c = incumbent(s) - cur - g - bonus, b = child_capped(s, m, &r, &cv, need_c);
                 s->filter_tries++;
                 if (b != NONE && b <= need_c) {
                     s->filter_cuts++;
