@@ -2245,8 +2245,8 @@ static int beam_prune(BeamSet *b, int width, int bar, int *order, int *complete)
         bar = b->c[order[width - 1]].score;
         for (int i = width; i < live; i++) b->c[order[i]].score = GONE;
     }
-    for (int i = 0; i < b->n; i++)
-        if (b->c[i].score != GONE && b->c[i].score >= bar) b->c[n++] = b->c[i];
+    for (int i = 0; i < b->n; i++)  /* (every one left scores above the bar, or at it when kept) */
+        if (b->c[i].score != GONE) b->c[n++] = b->c[i];
     b->n = n;
     if (beam_rehash(b, b->slots)) return GONE;
     return bar;
