@@ -133,3 +133,55 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str 
     path = write_booklet(deck, game_id, puzzles, Path(out) / booklet_name(game_id, first, days, paper), paper)
     click.echo(f"wrote {path} ({days} puzzle{'s' if days != 1 else ''}, {puzzles[0].date} to "
                f"{puzzles[-1].date}, {paper})")
+
+
+@puzzle_group.command("prove")
+@click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
+@click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
+@click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, metavar="S",
+              help="Seconds of search per day; 0 searches each day to the end.")
+@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
+              help="Folder of the published archive (its proofs/ folder is written).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
+@cards_option
+def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int | None, cards: str | None) -> None:
+    """Run the exact solver on the published puzzles of every day from --from
+    to --to and keep what it proves in ARCHIVE/proofs/GAME/YYYY/GAME-YYYY-MM-DD.yaml:
+    the best score known, its line and a bound no line can beat. Puzzle files
+    are never rewritten; a proof file is only made stronger, and a proven
+    one is final. `pnp puzzle daily`, `pnp verify` and booklets read proofs."""
+    import os
+
+    from ..errors import PuzzleError
+    from ..puzzles import archive_path
+    from ..puzzles.proofs import prove, read_proof, store_proof
+
+    game = find_game(game_id, deck_from(cards))
+    days = _daily().date_range(start, end)
+    archive = Path(root)
+    missing = [d.isoformat() for d in days if not archive_path(game_id, d.isoformat(), archive).is_file()]
+    if missing:
+        raise PuzzleError(f"not published in {archive}: {', '.join(missing[:3])}"
+                          f"{' ...' if len(missing) > 3 else ''} (publish them first)")
+    jobs = jobs or os.cpu_count() or 1
+    counts = {"new": 0, "stronger": 0, "kept": 0}
+    err = sys.stderr
+    with click.progressbar(days, label=f"proving {game_id}", file=err, hidden=not err.isatty(),
+                           show_pos=True) as bar:
+        for d in bar:
+            date = d.isoformat()
+            old = read_proof(game_id, date, archive)
+            if old is not None and old.proven:
+                counts["kept"] += 1
+                continue
+            puzzle = _daily().load_puzzle(archive_path(game_id, date, archive))
+            proof, status = store_proof(game, prove(game, puzzle, time_limit=time_limit or None, jobs=jobs),
+                                        date, archive)
+            counts[status] += 1
+            if status != "kept":
+                state = "proven" if proof.proven else f"not proven, bound {proof.bound}"
+                click.echo(f"{puzzle.id}: best {proof.best} ({state}; published best {puzzle.best}, "
+                           f"bound {puzzle.bound})")
+    click.echo(f"{game_id}: {counts['new']} new proof files, {counts['stronger']} made stronger, "
+               f"{counts['kept']} kept as they were")

@@ -72,6 +72,11 @@ def archive_path(game: str, date: str, root: Path | None = None) -> Path:
     return root / game / date[:4] / f"{game}-{date}.yaml"
 
 
+def yaml_quote(s: str) -> str:
+    """``s`` as a double-quoted YAML scalar (the archive's files are written by hand, key by key)."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def parse_puzzle_yaml(text: str, file: str = "<puzzle>") -> dict:
     """The mapping of a puzzle file's text; bad YAML is a ``file:line`` error."""
     import yaml
@@ -144,7 +149,9 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> Puzz
         game, date = pid
         path = archive_path(game, date, root)
         if path.is_file():
-            return load_puzzle_file(path)
+            from .proofs import ref_with_proof
+
+            return ref_with_proof(load_puzzle_file(path), game, date, root)
         from . import daily  # generated identically when not archived
 
         daily.parse_date(date)  # bad input, not a day to generate

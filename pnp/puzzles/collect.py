@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 from ..games.base import Game
 from . import archive_path, archive_root
 from .daily import Puzzle, load_puzzle, make_puzzles
+from .proofs import with_proof
 
 
 def week_of(day: _dt.date) -> list[_dt.date]:
@@ -32,7 +33,7 @@ def missing_days(game_id: str, dates: Sequence[_dt.date], root: Path | None = No
 def gather(game: Game, dates: Sequence[_dt.date], root: Path | None = None, *, cards: str | None = None,
            jobs: int | None = None, on_made: Callable[[Puzzle], None] | None = None) -> list[Puzzle]:
     """The puzzles of ``dates`` in order, from the archive ``root`` (default:
-    :func:`archive_root`) or generated. ``on_made`` is called after each
+    :func:`archive_root`, with their proof files laid over them) or generated. ``on_made`` is called after each
     generated (not archived) puzzle, e.g. to move a progress bar. With several
     days to generate, worker processes reload the deck from ``cards`` (the same
     file ``game`` was made from; ``None`` = the default cards file)."""
@@ -42,7 +43,7 @@ def gather(game: Game, dates: Sequence[_dt.date], root: Path | None = None, *, c
     for d in dates:
         path = archive_path(game.id, d.isoformat(), root)
         if path.is_file():
-            found[d] = load_puzzle(path)
+            found[d] = with_proof(load_puzzle(path), root)
         else:
             todo.append(d)
     for d, p in zip(todo, make_puzzles(game, todo, cards=cards, jobs=jobs)):

@@ -32,7 +32,10 @@ Monday gentlest, Sunday hardest.
 **The best score** comes from the solver run with fixed effort (beam widths
 and a node budget, never a clock), so it does not depend on the machine; it is
 ``proven`` only when the search finished, and ``bound`` is its proven upper
-bound. The answer key is the best line found.
+bound. The answer key is the best line found. The exact solver may later
+prove more about a published day (``pnp puzzle prove``): that goes into a
+proof file beside the archive (:mod:`pnp.puzzles.proofs`), never into the
+puzzle file, and :func:`daily_puzzle` lays it over the puzzle.
 """
 from __future__ import annotations
 
@@ -47,7 +50,7 @@ from ..errors import NotationError, PuzzleError
 from ..games.base import Game
 from ..notation import CardRef, Deal, Move
 from . import (ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES, PuzzleRef, archive_path,  # noqa: F401
-                check_daily_game, parse_puzzle_yaml, read_puzzle_yaml)
+                check_daily_game, parse_puzzle_yaml, read_puzzle_yaml, yaml_quote)
 from .difficulty import WIDTHS, BeamResult, beam_ladder, difficulty_of, level_name
 from .rng import DealRandom, seed_text
 
@@ -179,8 +182,7 @@ class Puzzle:
 
     def to_yaml(self) -> str:
         """The archive file: fixed key order and quoting, so it diffs cleanly."""
-        def q(s: str) -> str:
-            return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        q = yaml_quote
 
         def lst(items) -> str:
             return "[" + ", ".join(str(i) for i in items) + "]"
@@ -317,12 +319,14 @@ def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
 
 def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_generate=None) -> Puzzle:
     """The day's puzzle from the archive ``root`` (default: :func:`archive_root`),
-    or generated identically when not archived (``on_generate(puzzle_id)`` is
+    with its proof file laid over it (:mod:`pnp.puzzles.proofs`), or generated identically when not archived (``on_generate(puzzle_id)`` is
     called first: that takes seconds)."""
     d = date if isinstance(date, str) else date.isoformat()
     path = archive_path(game.id, d, root)
     if path.is_file():
-        return load_puzzle(path)
+        from .proofs import with_proof
+
+        return with_proof(load_puzzle(path), root)
     if on_generate is not None:
         on_generate(puzzle_id(game.id, d))
     return make_puzzle(game, d)

@@ -1,0 +1,157 @@
+"""Proof files: the exact solver's verdict kept beside the published archive."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.errors import PuzzleError
+from pnp.games import find_game
+from pnp.notation import Deal, Move
+from pnp.puzzles import archive_path
+from pnp.puzzles.daily import Puzzle, daily_puzzle, load_puzzle
+from pnp.puzzles.difficulty import beam_ladder
+from pnp.puzzles.proofs import Proof, load_proof, proof_path, replays_to, store_proof, with_proof
+from pnp.solver import solve
+
+ROOT = Path(__file__).resolve().parents[1]
+ARCHIVE = ROOT / "puzzles"
+PROOF_FILES = sorted((ARCHIVE / "proofs").glob("*/*/*.yaml"))
+
+DATE = "2030-01-07"  # far beyond the published archive
+SHORT = "orchard:4,7,8,3,14"
+
+
+def test_the_archive_has_proof_files():
+    assert PROOF_FILES, "puzzles/proofs/ is empty"
+
+
+@pytest.mark.parametrize("path", PROOF_FILES, ids=lambda p: p.stem)
+def test_every_proof_file_replays_to_its_best_on_the_published_deal(path):
+    proof = load_proof(path)
+    game_id, date = proof.id.rsplit("-", 3)[0], path.stem[-10:]
+    assert path == proof_path(game_id, date, ARCHIVE)
+    published = load_puzzle(archive_path(game_id, date, ARCHIVE))
+    assert proof.deal == published.deal
+    assert replays_to(find_game(game_id), proof) == proof.best
+    assert published.best <= proof.best <= proof.bound <= max(published.bound, proof.best)
+    assert proof.best >= published.target
+
+
+def _publish_short(root: Path) -> Puzzle:
+    """A published day with a five-card deal whose answer is the greedy line
+    (so that the exact solver finds better)."""
+    game = find_game("orchard")
+    deal = game.parse_deal(SHORT)
+    greedy = beam_ladder(game, deal)[0]
+    p = Puzzle("orchard", DATE, deal, target=greedy.score, difficulty=0, greedy=greedy.score, best=greedy.score,
+               proven=False, bound=greedy.score + 40, answer=tuple(greedy.moves), ladder=(greedy.score,))
+    path = archive_path("orchard", DATE, root)
+    path.parent.mkdir(parents=True)
+    path.write_text(p.to_yaml())
+    return p
+
+
+@pytest.fixture
+def archive(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "puzzles"
+    return root, _publish_short(root)
+
+
+def test_prove_writes_a_proof_that_daily_verify_and_the_answer_key_read(archive):
+    root, published = archive
+    best = solve(find_game("orchard"), SHORT).score
+    assert best > published.best  # the greedy line is beaten, or the test shows nothing
+    r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", DATE,
+                                 "--time-limit", "0", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    assert f"orchard-{DATE}: best {best} (proven; published best {published.best}" in r.output
+    proof = load_proof(proof_path("orchard", DATE, root))
+    assert (proof.best, proof.bound, proof.proven) == (best, best, True)
+    assert load_puzzle(archive_path("orchard", DATE, root)) == published  # never rewritten
+
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DATE, "--json"])
+    data = json.loads(r.output)
+    assert (data["best"], data["proven"], data["bound"]) == (best, True, best)
+    assert data["answer"] == [m.format() for m in proof.line]
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DATE])
+    assert f"best:        {best} (proven)" in r.output
+
+    line = root.parent / "line.txt"
+    line.write_text("\n".join(m.format() for m in published.answer))
+    r = CliRunner().invoke(cli, ["verify", f"orchard-{DATE}", str(line)])
+    assert f"best possible {best}" in r.output and "not proven" not in r.output
+
+    # a proven file is final: a second run keeps it without searching
+    r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", DATE])
+    assert r.exit_code == 0 and "0 new proof files, 0 made stronger, 1 kept" in r.output
+
+
+def test_a_proof_file_only_gets_stronger(archive):
+    root, published = archive
+    game = find_game("orchard")
+    sol = solve(game, SHORT)
+    deal, pid = published.deal, published.id
+    weak = Proof(pid, deal, published.best, published.best + 30, published.answer)
+    assert store_proof(game, weak, DATE, root) == (weak, "new")
+    # a lower bound alone, then a better line alone: each is merged in
+    lower = Proof(pid, deal, published.best, published.best + 20, published.answer)
+    assert store_proof(game, lower, DATE, root)[1] == "stronger"
+    better = Proof(pid, deal, sol.score, sol.score + 25, sol.moves)
+    held, status = store_proof(game, better, DATE, root)
+    assert status == "stronger" and (held.best, held.bound, held.line) == (sol.score, published.best + 20, sol.moves)
+    # nothing new: kept
+    assert store_proof(game, weak, DATE, root)[1] == "kept"
+    done = Proof(pid, deal, sol.score, sol.score, sol.moves)
+    assert store_proof(game, done, DATE, root)[1] == "stronger"
+    assert load_proof(proof_path("orchard", DATE, root)).proven
+    assert store_proof(game, better, DATE, root)[1] == "kept"
+
+
+def test_a_proof_whose_line_does_not_reach_its_best_is_never_stored(archive):
+    root, published = archive
+    game = find_game("orchard")
+    lying = Proof(published.id, published.deal, published.best + 5, published.best + 5, published.answer)
+    with pytest.raises(PuzzleError, match="does not score"):
+        store_proof(game, lying, DATE, root)
+    illegal = Proof(published.id, published.deal, published.best, published.best,
+                    (Move.parse("14 r0 9,9"),) + published.answer[1:])
+    with pytest.raises(PuzzleError, match="illegal at move 1"):
+        store_proof(game, illegal, DATE, root)
+    assert not proof_path("orchard", DATE, root).exists()
+
+
+def test_a_proof_file_for_another_deal_is_an_error_naming_it(archive):
+    root, published = archive
+    other = Proof(published.id, Deal.parse("orchard:4,7,8,3,15"), 1, 1, ())
+    path = proof_path("orchard", DATE, root)
+    path.parent.mkdir(parents=True)
+    path.write_text(other.to_yaml())
+    with pytest.raises(PuzzleError, match="published deal is orchard:4,7,8,3,14"):
+        with_proof(published, root)
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DATE])
+    assert r.exit_code == 2 and str(Path("puzzles") / "proofs") in r.output and "Traceback" not in r.output
+
+
+def test_a_proof_file_that_contradicts_itself_is_refused(archive):
+    root, published = archive
+    path = proof_path("orchard", DATE, root)
+    path.parent.mkdir(parents=True)
+    text = Proof(published.id, published.deal, published.best, published.best + 3, published.answer).to_yaml()
+    path.write_text(text.replace("proven: false", "proven: true"))
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DATE])
+    assert r.exit_code == 2 and "do not agree" in r.output
+
+
+def test_without_a_proof_file_the_published_puzzle_is_unchanged(archive):
+    root, published = archive
+    assert daily_puzzle(find_game("orchard"), DATE, root) == published
+
+
+def test_prove_refuses_days_that_are_not_published(archive):
+    r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", "2030-01-08"])
+    assert r.exit_code == 2 and "not published" in r.output and "2030-01-08" in r.output
