@@ -155,7 +155,7 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
 
     from ..errors import PuzzleError
     from ..puzzles import archive_path
-    from ..puzzles.proofs import prove, read_proof, store_proof
+    from ..puzzles.proofs import prove_day
 
     game = find_game(game_id, deck_from(cards))
     days = _daily().date_range(start, end)
@@ -170,14 +170,8 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
     with click.progressbar(days, label=f"proving {game_id}", file=err, hidden=not err.isatty(),
                            show_pos=True) as bar:
         for d in bar:
-            date = d.isoformat()
-            old = read_proof(game_id, date, archive)
-            if old is not None and old.proven:
-                counts["kept"] += 1
-                continue
-            puzzle = _daily().load_puzzle(archive_path(game_id, date, archive))
-            proof, status = store_proof(game, prove(game, puzzle, time_limit=time_limit or None, jobs=jobs),
-                                        date, archive)
+            puzzle, proof, status = prove_day(game, d.isoformat(), archive, time_limit=time_limit or None,
+                                              jobs=jobs)
             counts[status] += 1
             if status != "kept":
                 state = "proven" if proof.proven else f"not proven, bound {proof.bound}"

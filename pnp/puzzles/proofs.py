@@ -28,7 +28,7 @@ from pathlib import Path
 from ..errors import NotationError, PuzzleError
 from ..games.base import Game
 from ..notation import Deal, Move, SolutionLine
-from . import archive_root, read_puzzle_yaml, yaml_quote
+from . import archive_path, archive_root, read_puzzle_yaml, yaml_quote
 
 #: The folder of proof files inside an archive.
 PROOFS = "proofs"
@@ -61,6 +61,11 @@ class Proof:
             raise ValueError("proofs of different deals")
         better = other if other.best > self.best else self
         return dataclasses.replace(better, bound=max(better.best, min(self.bound, other.bound)))
+
+    @classmethod
+    def of_puzzle(cls, puzzle) -> "Proof":
+        """What a published :class:`~pnp.puzzles.daily.Puzzle` itself knows."""
+        return cls(puzzle.id, puzzle.deal, puzzle.best, max(puzzle.best, puzzle.bound), tuple(puzzle.answer))
 
     def stronger_than(self, other: "Proof") -> bool:
         return self.best > other.best or self.bound < other.bound
@@ -124,11 +129,8 @@ def with_proof(puzzle, root: Path | None = None):
     if proof is None:
         return puzzle
     _check_deal(proof, puzzle.deal, puzzle.game, puzzle.date, root)
-    best, answer = puzzle.best, puzzle.answer
-    if proof.best > best:
-        best, answer = proof.best, proof.line
-    bound = max(best, min(puzzle.bound, proof.bound))
-    return dataclasses.replace(puzzle, best=best, answer=answer, bound=bound, proven=bound <= best)
+    known = Proof.of_puzzle(puzzle).merged(proof)  # the published line unless the proof's scores more
+    return dataclasses.replace(puzzle, best=known.best, answer=known.line, bound=known.bound, proven=known.proven)
 
 
 def ref_with_proof(ref, game: str, date: str, root: Path | None = None):
@@ -158,21 +160,38 @@ def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progre
 
     sol = solve(game, puzzle.deal, time_limit=time_limit, jobs=jobs, progress=progress)
     mine = Proof(puzzle.id, puzzle.deal, sol.score, max(sol.score, sol.bound), tuple(sol.moves))
-    published = Proof(puzzle.id, puzzle.deal, puzzle.best, max(puzzle.best, puzzle.bound), tuple(puzzle.answer))
-    return mine.merged(published)
+    return mine.merged(Proof.of_puzzle(puzzle))
+
+
+def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1):
+    """Prove the published day ``date`` under the archive ``root`` and merge the
+    result into its proof file (a proven file is final: no search). Returns
+    ``(puzzle, proof, status)`` as :func:`store_proof` does."""
+    from .daily import load_puzzle
+
+    puzzle = load_puzzle(archive_path(game.id, date, root))
+    old = read_proof(game.id, date, root)
+    if old is not None and old.proven:
+        _check_deal(old, puzzle.deal, game.id, date, root)
+        return puzzle, old, "kept"
+    return (puzzle, *_store(game, prove(game, puzzle, time_limit=time_limit, jobs=jobs), old, date, root))
 
 
 def store_proof(game: Game, proof: Proof, date: str, root: Path) -> tuple[Proof, str]:
     """Merge ``proof`` into the day's proof file under ``root``; returns what the
     file now holds and ``"new"``, ``"stronger"`` or ``"kept"`` (a proven file,
     or one the new run does not improve). The line is replayed first."""
+    return _store(game, proof, read_proof(game.id, date, root), date, root)
+
+
+def _store(game: Game, proof: Proof, old: Proof | None, date: str, root: Path) -> tuple[Proof, str]:
+    """:func:`store_proof` with the file's proof ``old`` already read."""
     from ..fsutil import atomic_write
 
     if replays_to(game, proof) != proof.best:
         raise PuzzleError(f"the line of {proof.id} does not score {proof.best}")
     path = proof_path(game.id, date, root)
-    if path.is_file():
-        old = load_proof(path)
+    if old is not None:
         _check_deal(old, proof.deal, game.id, date, root)
         if old.proven or not proof.stronger_than(old):
             return old, "kept"
