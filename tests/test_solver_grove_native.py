@@ -558,7 +558,8 @@ def test_grove_descend_runs_tests_until_the_bound_meets_the_line(monkeypatch):
         return real(self, node, cur)
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
-    monkeypatch.setattr(search, "PROBE", 0.0)  # else the first exact attempt proves this short deal
+    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # else the first attempt proves this short deal
+    monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # or the plain search
     s = Searcher(game, game.parse_deal(deal), time_limit=60, beam_width=1)
     sol = s.run()
     assert sol.proven and sol.score == 39
@@ -604,7 +605,8 @@ def test_a_descent_that_jumps_still_proves_the_best(monkeypatch):
         return real(self, node, cur)
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
-    monkeypatch.setattr(search, "PROBE", 0.0)
+    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # the first attempt stops at once
+    monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # and the plain search
     monkeypatch.setattr(search, "DESCEND_TRUST", 0.0)  # trust the first tests: this deal is short
     monkeypatch.setattr(search, "DESCEND_NOISE", 0.0)
     sol = Searcher(game, game.parse_deal(deal), time_limit=60, beam_width=1).run()
@@ -628,14 +630,14 @@ def test_a_recipe_challenge_descends_in_the_core(jobs):
 
 def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     """Tests from the top cut every line below the score they test, so a
-    Grove search with a time limit keeps the Python search's shares of it
-    (a first exact attempt, wider beams: 30 %) even with the compiled core
-    (whose own share, 1 %, would rule them out here: the first beam takes
-    0.1 to 0.3 s). The first beams run in Python, the wider ones in the
-    core, each four times as wide as the one before, and the best line is
-    theirs. (A limit of 20 s: at 5 s, 30 % left room for a wider beam only
-    while the first took under 0.375 s, and on a slow, busy day of the
-    machine it took more.)"""
+    Grove search with a time limit keeps the Python search's share of it for
+    wider beams (30 %) even with the compiled core (whose own share, 1 %,
+    would rule them out here: the first beam takes 0.1 to 0.3 s), and runs
+    them first, on one core too. The first beams run in Python, the wider
+    ones in the core, each four times as wide as the one before, and the
+    best line is theirs. (A limit of 20 s: at 5 s, 30 % left room for a
+    wider beam only while the first took under 0.375 s, and on a slow, busy
+    day of the machine it took more.)"""
     game = find_game("grove")
     widths, core_widths = [], []
     real, real_wide = Searcher.beam, Searcher.wide_beam
@@ -651,8 +653,8 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
 
     monkeypatch.setattr(Searcher, "beam", beam)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
-    monkeypatch.setattr(Searcher, "descend", lambda self, start, cur: self._solution(False, 10 ** 3, self.t0))
-    monkeypatch.setattr(search, "PROBE", 0.0)
+    monkeypatch.setattr(Searcher, "descend", lambda self, start, cur, kids=None: self._solution(False, 10 ** 3, self.t0))
+    monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # the plain search stops at once
     deal = "grove:7,6,13,16,17,14,10"
     s = Searcher(game, game.parse_deal(deal), time_limit=20)
     sol = s.run()
@@ -945,6 +947,43 @@ def test_a_timed_grove_search_on_every_core_tries_the_plain_search_then_descends
     assert len(floors) > 2
     assert floors[1] > floors[0]  # the plain search first, then the first test from the top
     assert floors[1:] == sorted(floors[1:], reverse=True)
+    check_line(game, deal, sol)
+
+
+def test_a_timed_grove_search_on_one_core_keeps_the_same_schedule(monkeypatch):
+    """One core runs what every core does: a short first attempt
+    (NATIVE_PROBE of the limit), the wider beams, then the plain search (no
+    floor) for DESCEND_PROBE of the limit, then tests from the top, each
+    floor below the one before. (It used to make a first attempt of a tenth,
+    then descend for most of the limit: a nine-card deal that fits took
+    twice as long to prove.)"""
+    events = []
+    real_dfs, real_wide = Searcher.dfs, Searcher.wide_beam
+
+    def dfs(self, node, cur):
+        if not self.path:
+            events.append(("dfs", self.floor))
+        return real_dfs(self, node, cur)
+
+    def wide_beam(self, width):
+        events.append(("beam", width))
+        return real_wide(self, width)
+
+    monkeypatch.setattr(Searcher, "dfs", dfs)
+    monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
+    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # the first attempt stops at once
+    monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # and the plain search
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17,4"
+    sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=1).run()
+    assert sol.proven and sol.score == 46
+    kinds = [kind for kind, _ in events]
+    beams = [i for i, k in enumerate(kinds) if k == "beam"]
+    assert kinds[0] == "dfs" and beams and kinds[beams[-1] + 1] == "dfs" and "beam" not in kinds[beams[-1] + 1:]
+    assert beams == list(range(1, len(beams) + 1))
+    floors = [floor for kind, floor in events if kind == "dfs"]
+    assert floors[:2] == [-10 ** 9] * 2 and len(floors) > 3  # the first attempt, the plain search, the tests
+    assert floors[2:] == sorted(floors[2:], reverse=True) and floors[-1] == 46
     check_line(game, deal, sol)
 
 

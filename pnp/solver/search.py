@@ -1217,26 +1217,46 @@ class Searcher:
             return self._solution(True, self.best, t0)
         if self.time_limit is not None:
             quick = native and self.game.id not in DESCEND_GAMES
-            if native and not quick and self.forks():
-                # Grove's compiled search on several cores: the beams first (the line the
-                # proof prunes with), then the plain search (the last test from the top) for
-                # most of the limit, on every core; where it does not finish, tests from the
-                # top for the rest bring the bound down (its table is shared, so they use
-                # what it proved)
-                # (the widest beam runs in one worker while the others search)
-                got = self.widen(first, WIDEN, defer=True)
+            if native and not quick:
+                # Grove's compiled search: the beams first (the line the proof prunes with),
+                # then the plain search (the last test from the top) for most of the limit, on
+                # every core; where it does not finish, tests from the top for the rest bring
+                # the bound down (the table is kept, so they use what it proved)
+                # (on several cores the widest beam runs in one worker while the others search;
+                # on one core this schedule proves nine-card deals in half the time the first
+                # attempt, the beams and tests from the top did: see docs/solver.md)
+                # (on one core, a short first attempt before them: five- and six-card deals are
+                # proven in it, where the beams alone took five to seven times as long; on
+                # several, the first attempt is the plain search, shared out)
+                fork = self.forks()
+                if not fork:
+                    self.deadline = t0 + self.time_limit * NATIVE_PROBE
+                    try:
+                        self.dfs(start, cur)
+                        return self._solution(True, self.best, t0)
+                    except _Timeout:
+                        pass
+                    self.deadline = t0 + self.time_limit
+                got = self.widen(first, WIDEN, defer=fork)
                 if got is not None:
                     return got
                 self.deadline = t0 + self.time_limit * DESCEND_PROBE
-                kids = self.ordered(start, cur)
-                got = self.on_every_core(start, cur, kids)
-                if got.proven:
-                    return got
+                kids = self.ordered(start, cur) if fork else None
+                if fork:
+                    got = self.on_every_core(start, cur, kids)
+                    if got.proven:
+                        return got
+                else:
+                    try:
+                        self.dfs(start, cur)
+                        return self._solution(True, self.best, t0)
+                    except _Timeout:
+                        pass
                 self.deadline = t0 + self.time_limit
                 return self.descend(start, cur, kids)
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
-            # (the games that descend keep the Python shares: see below)
+            # (here: Orchard's compiled search, or the pure-Python search of any game)
             self.deadline = t0 + self.time_limit * (NATIVE_PROBE if quick else PROBE)
             try:
                 self.dfs(start, cur)
@@ -1247,8 +1267,7 @@ class Searcher:
             # then widen the beam while that is cheap next to the time left: the
             # depth-first search improves its line slowly, a wider beam fast
             # (tests from the top cut every line below the score they test, so the lines of
-            # those games come from the beams, and a proof that fits the limit comes sooner from
-            # the first attempt than from tests: they keep the Python shares)
+            # the games that descend come from the beams: they keep the Python shares)
             got = self.widen(first, NATIVE_WIDEN if quick else WIDEN)
             if got is not None:
                 return got
