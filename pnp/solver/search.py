@@ -1229,41 +1229,20 @@ class Searcher:
                 # proven in it, where the beams alone took five to seven times as long; on
                 # several, the first attempt is the plain search, shared out)
                 fork = self.forks()
-                if not fork:
-                    self.deadline = t0 + self.time_limit * NATIVE_PROBE
-                    try:
-                        self.dfs(start, cur)
-                        return self._solution(True, self.best, t0)
-                    except _Timeout:
-                        pass
-                    self.deadline = t0 + self.time_limit
-                got = self.widen(first, WIDEN, defer=fork)
+                got = None if fork else self.attempt(start, cur, NATIVE_PROBE)
+                if got is None:
+                    got = self.widen(first, WIDEN, defer=fork)
                 if got is not None:
                     return got
-                self.deadline = t0 + self.time_limit * DESCEND_PROBE
                 kids = self.ordered(start, cur) if fork else None
-                if fork:
-                    got = self.on_every_core(start, cur, kids)
-                    if got.proven:
-                        return got
-                else:
-                    try:
-                        self.dfs(start, cur)
-                        return self._solution(True, self.best, t0)
-                    except _Timeout:
-                        pass
-                self.deadline = t0 + self.time_limit
-                return self.descend(start, cur, kids)
+                got = self.attempt(start, cur, DESCEND_PROBE, kids)
+                return got if got is not None else self.descend(start, cur, kids)
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
             # (here: Orchard's compiled search, or the pure-Python search of any game)
-            self.deadline = t0 + self.time_limit * (NATIVE_PROBE if quick else PROBE)
-            try:
-                self.dfs(start, cur)
-                return self._solution(True, self.best, t0)
-            except _Timeout:
-                pass
-            self.deadline = t0 + self.time_limit
+            got = self.attempt(start, cur, NATIVE_PROBE if quick else PROBE)
+            if got is not None:
+                return got
             # then widen the beam while that is cheap next to the time left: the
             # depth-first search improves its line slowly, a wider beam fast
             # (tests from the top cut every line below the score they test, so the lines of
@@ -1287,6 +1266,25 @@ class Searcher:
             bound = max(self.best, cur + stop.bound)
             proven = bound == self.best
         return self._solution(proven, bound, t0)
+
+    def attempt(self, start: Node, cur: int, share: float, kids: list | None = None) -> Solution | None:
+        """The plain exact search from ``start`` for ``share`` of the time
+        limit (on every core where ``kids``, the root's moves, are given): its
+        proven solution, or None where time ran out first (the table keeps
+        what it proved, and the deadline is the whole limit's again)."""
+        self.deadline = self.t0 + self.time_limit * share
+        got = None
+        if kids is not None:
+            got = self.on_every_core(start, cur, kids)
+            got = got if got.proven else None
+        else:
+            try:
+                self.dfs(start, cur)
+                got = self._solution(True, self.best, self.t0)
+            except _Timeout:
+                pass
+        self.deadline = self.t0 + self.time_limit
+        return got
 
     def widen(self, first: float, share: float, defer: bool = False) -> Solution | None:
         """Ever wider beams (four times the width each) while the next is
