@@ -155,3 +155,68 @@ def test_without_a_proof_file_the_published_puzzle_is_unchanged(archive):
 def test_prove_refuses_days_that_are_not_published(archive):
     r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", "2030-01-08"])
     assert r.exit_code == 2 and "not published" in r.output and "2030-01-08" in r.output
+
+
+@pytest.mark.parametrize("game_id,deal,limit,jobs", [
+    ("orchard", SHORT, None, 1),
+    ("grove", "grove:10,2,14,12,6,17", 60, 1),
+    ("grove", "grove:10,2,14,12,6,17", 60, 2),
+])
+def test_a_search_from_a_known_line_keeps_it_unless_it_finds_better(game_id, deal, limit, jobs):
+    """solve(known=(score, moves)) starts from that line: given the best line,
+    it proves it and returns it as it is; given a weaker one, it finds the best."""
+    game = find_game(game_id)
+    best = solve(game, deal)
+    assert best.proven
+    got = solve(game, deal, time_limit=limit, jobs=jobs, known=(best.score, best.moves))
+    assert got.proven and got.score == best.score and tuple(got.moves) == tuple(best.moves)
+    weak = beam_ladder(game, game.parse_deal(deal))[0]
+    assert weak.score < best.score
+    got = solve(game, deal, time_limit=limit, jobs=jobs, known=(weak.score, weak.moves))
+    assert got.proven and got.score == best.score
+    assert replays_to(game, Proof("x", game.parse_deal(deal), got.score, got.score, tuple(got.moves))) == best.score
+
+
+def test_a_search_cut_short_still_returns_the_known_line():
+    """With no time to search (a hundredth of a second), the first beam's line
+    falls short of the best; started from the best line, the search returns it."""
+    game = find_game("grove")
+    deal = "grove:10,2,14,12,6,17,4"
+    best = solve(game, deal)
+    assert solve(game, deal, time_limit=0.01).score < best.score  # or the test shows nothing
+    got = solve(game, deal, time_limit=0.01, known=(best.score, best.moves))
+    assert got.score == best.score and tuple(got.moves) == tuple(best.moves) and got.bound >= best.score
+
+
+def test_prove_searches_from_the_best_line_the_proof_file_knows(archive, monkeypatch):
+    """`pnp puzzle prove` hands the solver the best line known (the proof
+    file's, where it beats the published one), so the search looks only for
+    better ones; a proof file whose line does not reach its best is refused
+    before any search."""
+    import pnp.solver
+    from pnp.puzzles.proofs import prove_day
+
+    root, published = archive
+    game = find_game("orchard")
+    best = solve(game, SHORT)
+    assert best.score > published.best
+    store_proof(game, Proof(published.id, published.deal, best.score, best.score + 9, best.moves), DATE, root)
+    given = []
+    real = pnp.solver.solve
+
+    def spy(*args, **kw):
+        given.append(kw.get("known"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(pnp.solver, "solve", spy)
+    _, proof, status = prove_day(game, DATE, root, time_limit=None)
+    assert given == [(best.score, best.moves)]
+    assert status == "stronger" and proof.proven and proof.best == best.score
+
+    path = proof_path("orchard", DATE, root)
+    lying = Proof(published.id, published.deal, published.best + 5, published.best + 9, published.answer)
+    path.write_text(lying.to_yaml())
+    given.clear()
+    with pytest.raises(PuzzleError, match="does not score"):
+        prove_day(game, DATE, root, time_limit=None)
+    assert given == []

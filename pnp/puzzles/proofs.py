@@ -14,8 +14,9 @@ puzzle daily``, ``pnp verify GAME-YYYY-MM-DD``, booklets, ``pnp build``) lay
 a proof over its puzzle: the best score, its line as the answer key, and the
 bound come from whichever is stronger.
 
-A proof file only ever gets stronger: a new run is merged with the file
-(the better line, the lower bound), and a proven file is final. The line of
+A proof file only ever gets stronger: a new run starts from the best line
+known (the file's or the puzzle's), is merged with the file (the better
+line, the lower bound), and a proven file is final. The line of
 every proof file replays to its best score (a test replays them all); a
 proven best is a fact about the deal, not about the machine that proved it.
 """
@@ -153,14 +154,21 @@ def replays_to(game: Game, proof: Proof) -> int:
     return v.score
 
 
-def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progress=None) -> Proof:
+def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progress=None,
+          old: Proof | None = None) -> Proof:
     """Run the exact solver on a published ``puzzle`` and merge its result with
-    the puzzle's own best line and bound."""
+    the puzzle's own best line and bound (and ``old``, the day's proof file).
+    The best line known, the puzzle's or the proof file's, is the search's
+    line from the start, so it looks only for better ones."""
     from ..solver import solve
 
-    sol = solve(game, puzzle.deal, time_limit=time_limit, jobs=jobs, progress=progress)
+    known = Proof.of_puzzle(puzzle) if old is None else Proof.of_puzzle(puzzle).merged(old)
+    if replays_to(game, known) != known.best:
+        raise PuzzleError(f"the line of {known.id} does not score {known.best}")
+    sol = solve(game, puzzle.deal, time_limit=time_limit, jobs=jobs, progress=progress,
+                known=(known.best, known.line))
     mine = Proof(puzzle.id, puzzle.deal, sol.score, max(sol.score, sol.bound), tuple(sol.moves))
-    return mine.merged(Proof.of_puzzle(puzzle))
+    return mine.merged(known)
 
 
 def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1):
@@ -171,10 +179,11 @@ def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jo
 
     puzzle = load_puzzle(archive_path(game.id, date, root))
     old = read_proof(game.id, date, root)
-    if old is not None and old.proven:
+    if old is not None:
         _check_deal(old, puzzle.deal, game.id, date, root)
-        return puzzle, old, "kept"
-    return (puzzle, *_store(game, prove(game, puzzle, time_limit=time_limit, jobs=jobs), old, date, root))
+        if old.proven:
+            return puzzle, old, "kept"
+    return (puzzle, *_store(game, prove(game, puzzle, time_limit=time_limit, jobs=jobs, old=old), old, date, root))
 
 
 def store_proof(game: Game, proof: Proof, date: str, root: Path) -> tuple[Proof, str]:

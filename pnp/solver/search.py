@@ -860,6 +860,8 @@ class Searcher:
     jobs: int = 1  # processes for the exact search (see :mod:`pnp.solver.parallel`)
     native: bool = True  # the compiled exact search where there is one (:mod:`pnp.solver.compiled`)
     stop: object = None  # called now and then: True ends the search as a time limit would (Ctrl-C)
+    known: tuple | None = None  # (score, moves): a line known to reach that score (a puzzle's proof
+    # file), the search's line from the start: only better ones are looked for
     engine: Engine = field(init=False)
 
     def __post_init__(self):
@@ -878,6 +880,9 @@ class Searcher:
         self.share = None  # set in a worker process: called at each check with the own best
         self.core = None  # the compiled search, built at the first dfs (a beam needs none)
         self.deferred: int | None = None  # a beam's width left for on_every_core (widen)
+        if self.known is not None:
+            score, moves = self.known
+            self.best, self.found = score, (score, tuple(moves))
 
     # -- helpers ---------------------------------------------------------------
     def stopped(self) -> bool:
@@ -1410,13 +1415,16 @@ class Searcher:
 
 
 def solve(game: Game, deal: Deal | str, *, time_limit: float | None = None, beam_width: int = 24,
-          progress=None, jobs: int = 1, stop=None) -> Solution:
+          progress=None, jobs: int = 1, stop=None, known=None) -> Solution:
     """The best line for ``deal`` (proven best unless ``time_limit`` ran out first).
 
     ``progress(nodes, best, seconds)`` is called now and then during the search;
     ``jobs`` > 1 shares the exact search out among that many processes; when
     ``stop()``, asked now and then, is true, the search ends as if its time
-    were up (the best line so far, with a proven bound)."""
+    were up (the best line so far, with a proven bound). ``known``, a
+    ``(score, moves)`` pair whose moves are a legal line of the deal reaching
+    that score, starts the search with that line: the search then looks only
+    for better ones (the result is that line where it finds none)."""
     deal = game.parse_deal(deal)
     return Searcher(game, deal, time_limit=time_limit, beam_width=beam_width, progress=progress,
-                    jobs=jobs, stop=stop).run()
+                    jobs=jobs, stop=stop, known=known).run()
