@@ -1223,16 +1223,14 @@ class Searcher:
         if self.time_limit is not None:
             quick = native and self.game.id not in DESCEND_GAMES
             if native and not quick:
-                # Grove's compiled search: the beams first (the line the proof prunes with),
-                # then the plain search (the last test from the top) for most of the limit, on
-                # every core; where it does not finish, tests from the top for the rest bring
-                # the bound down (the table is kept, so they use what it proved)
-                # (on several cores the widest beam runs in one worker while the others search;
-                # on one core this schedule proves nine-card deals in half the time the first
-                # attempt, the beams and tests from the top did: see docs/solver.md)
-                # (on one core, a short first attempt before them: five- and six-card deals are
-                # proven in it, where the beams alone took five to seven times as long; on
-                # several, the first attempt is the plain search, shared out)
+                # Grove's compiled search, on any number of cores: the beams first (the line the
+                # proof prunes with), then the plain search (the last test from the top) for most
+                # of the limit; where it does not finish, tests from the top for the rest bring the
+                # bound down (the table is kept, so they use what it proved). On several cores the
+                # widest beam runs in one worker while the others search; on one core a short first
+                # attempt comes before the beams (five- and six-card deals are proven in it). One
+                # core used to descend for most of the limit: nine-card proofs that fit took twice
+                # as long (docs/solver.md)
                 fork = self.forks()
                 got = None if fork else self.attempt(start, cur, NATIVE_PROBE)
                 if got is None:
