@@ -154,6 +154,12 @@ def replays_to(game: Game, proof: Proof) -> int:
     return v.score
 
 
+def _check_line(game: Game, proof: Proof) -> None:
+    """A :class:`PuzzleError` unless ``proof.line`` replays to ``proof.best``."""
+    if replays_to(game, proof) != proof.best:
+        raise PuzzleError(f"the line of {proof.id} does not score {proof.best}")
+
+
 def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progress=None,
           old: Proof | None = None) -> Proof:
     """Run the exact solver on a published ``puzzle`` and merge its result with
@@ -163,8 +169,7 @@ def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progre
     from ..solver import solve
 
     known = Proof.of_puzzle(puzzle) if old is None else Proof.of_puzzle(puzzle).merged(old)
-    if replays_to(game, known) != known.best:
-        raise PuzzleError(f"the line of {known.id} does not score {known.best}")
+    _check_line(game, known)
     sol = solve(game, puzzle.deal, time_limit=time_limit, jobs=jobs, progress=progress,
                 known=(known.best, known.line))
     mine = Proof(puzzle.id, puzzle.deal, sol.score, max(sol.score, sol.bound), tuple(sol.moves))
@@ -197,8 +202,7 @@ def _store(game: Game, proof: Proof, old: Proof | None, date: str, root: Path) -
     """:func:`store_proof` with the file's proof ``old`` already read."""
     from ..fsutil import atomic_write
 
-    if replays_to(game, proof) != proof.best:
-        raise PuzzleError(f"the line of {proof.id} does not score {proof.best}")
+    _check_line(game, proof)
     path = proof_path(game.id, date, root)
     if old is not None:
         _check_deal(old, proof.deal, game.id, date, root)
