@@ -122,13 +122,23 @@ NATIVE_WIDEN = 0.01
 # nearer the best line (bench/solve.py at 20 s: a median gap of 27 points went to 12);
 # Orchard's proofs fit a minute, where tests from the top would make them a third longer
 DESCEND_GAMES = ("grove",)
-# with a time limit, beams grow no wider than this (the next one, 98304, took 30 s on a nine-card
-# Grove deal where 24576 took 2.4 s, on one core while the other waited, and found nothing better)
-TIMED_BEAM = 24576
+# with a time limit, beams grow no wider than this. Grove's compiled beam ranks positions by their
+# score plus the knapsack's bound (deals without recipes, twenty-fifth session): 6144 wide, its
+# line is at least the score-ranked 24576-wide beam's on each of the bench's twenty nine-card
+# deals, in about 1 s of a worker instead of 2.7; ranked, 24576 wide found nothing better on the
+# eighteen deals proven and made the proofs slower (docs/solver.md)
+TIMED_BEAM = 6144
 # without a time limit, the compiled beam this wide runs before the exact search (where the core
-# has one: Grove's): under a second, and a better line to prune with (grove:10,2,14,12,6,17,4:
-# the first beam's 41 became the best, 46, and the proof took 44 million positions, not 76)
-PROOF_BEAM = 6144
+# has one: Grove's): a better line to prune with (grove:10,2,14,12,6,17,4: the first beam's 41
+# became the best, 46, and the proof took 44 million positions, not 76). Ranked by the knapsack
+# too, 1536 wide finds the proven best of 15 of the bench's 18 proven nine-card Grove deals in
+# about 0.4 s, where the score-ranked 6144-wide beam found 9 in 0.9 s
+PROOF_BEAM = 1536
+# the same two widths where the compiled beam ranks by the score alone: recipe challenges, whose
+# recipes the knapsack does not count (ranked by it, or by a bound on the recipes too, the beams
+# found better lines on some of the bench's pairs and worse on others), keep what was tuned then
+SCORED_TIMED_BEAM = 24576
+SCORED_PROOF_BEAM = 6144
 # a descent jumps to the last test (one point above the best line: the plain search) once
 # that test is predicted to take at most this share of the time left (Searcher.next_test;
 # the predictions measured run 1.5 times long on seven-card deals, so this leaves a margin);
@@ -951,8 +961,11 @@ class Searcher:
     def wide_beam(self, width: int) -> bool:
         """:meth:`beam` in the compiled core where it has one (Grove's), else
         in Python. The same search, except that a position reached twice in
-        one turn keeps its higher score (Python keeps the first), so the lines
-        can differ; only :meth:`run` uses it, never the puzzles' yardstick."""
+        one turn keeps its higher score (Python keeps the first), and that
+        without recipes it ranks positions by their score plus the knapsack's
+        bound on the rest, dropping those that cannot beat the incumbent
+        (``beam()`` in ``_grove.c``), so the lines differ; only :meth:`run`
+        uses it, never the puzzles' yardstick."""
         if not self.compiled_beam():
             return self.beam(width)
         e = self.engine
@@ -963,6 +976,16 @@ class Searcher:
         if line is not None and best > self.best:
             self.best, self.best_line = best, self.core_line(start, cur, best, line)
         return bool(complete)
+
+    def beam_widths(self) -> tuple[int, int]:
+        """The widest beam under a time limit and the beam before a proof
+        without one: :data:`TIMED_BEAM` and :data:`PROOF_BEAM` for the
+        compiled beam ranked by the knapsack too; where the beam ranks by the
+        score alone (recipe challenges, and the Python beam of any game)
+        :data:`SCORED_TIMED_BEAM` and :data:`SCORED_PROOF_BEAM`."""
+        if self.compiled_beam() and not getattr(self.engine, "recipes", None):
+            return TIMED_BEAM, PROOF_BEAM
+        return SCORED_TIMED_BEAM, SCORED_PROOF_BEAM
 
     def compiled_beam(self) -> bool:
         """Whether the compiled core is in use and has a beam (Grove's)."""
@@ -1218,7 +1241,7 @@ class Searcher:
             if self.beam(width):
                 return self._solution(True, self.best, t0)
         native = self.make_core()  # built before any fork: parallel workers share its table
-        if self.time_limit is None and self.compiled_beam() and self.wide_beam(PROOF_BEAM):
+        if self.time_limit is None and self.compiled_beam() and self.wide_beam(self.beam_widths()[1]):
             return self._solution(True, self.best, t0)
         if self.time_limit is not None:
             quick = native and self.game.id not in DESCEND_GAMES
@@ -1292,25 +1315,26 @@ class Searcher:
     def widen(self, first: float, share: float, defer: bool = False) -> Solution | None:
         """Ever wider beams (four times the width each) while the next is
         predicted to take at most ``share`` of the time limit, and no wider
-        than :data:`TIMED_BEAM`: the next beam takes about four times what the
+        than :meth:`beam_widths` says: the next beam takes about four times what the
         wider ones took so far; the first wider one, four times the first beam
         (``first`` seconds): for a nine-card Orchard deal and a minute that
         already rules it out, where running it anyway made proofs 9 % slower.
         The proven solution where a beam saw every position, else None.
 
         With ``defer``, the last beam it would run (the one whose next width
-        is above :data:`TIMED_BEAM`) is left in :attr:`deferred` instead, for
+        is above that) is left in :attr:`deferred` instead, for
         :meth:`on_every_core`, whose first worker runs it while the others
         search: on two cores one core waited 2 to 3 s a nine-card deal for
         it (bench/solve.py, six Grove deals: 5 to 14 % faster)."""
         width = self.beam_width
+        widest = self.beam_widths()[0]
         spent = 0.0
         self.deferred = None
         while True:
             width *= 4
-            if 4 * (spent or first) > self.time_limit * share or self.stopped() or width > TIMED_BEAM:
+            if 4 * (spent or first) > self.time_limit * share or self.stopped() or width > widest:
                 return None
-            if defer and width * 4 > TIMED_BEAM:
+            if defer and width * 4 > widest:
                 self.deferred = width
                 return None
             begin = time.perf_counter()
