@@ -125,14 +125,15 @@ DESCEND_GAMES = ("grove",)
 # with a time limit, beams grow no wider than this. Grove's compiled beam ranks positions by their
 # score plus the knapsack's bound (deals without recipes, twenty-fifth session): 6144 wide, its
 # line is at least the score-ranked 24576-wide beam's on each of the bench's twenty nine-card
-# deals, in about 1 s of a worker instead of 2.7; ranked, 24576 wide found nothing better on the
-# eighteen deals proven and made the proofs slower (docs/solver.md)
+# deals, in about 1 s of a worker instead of 2.7 (two cores, free); ranked, 24576 wide found
+# nothing better on the eighteen deals proven and made the proofs slower (docs/solver.md)
 TIMED_BEAM = 6144
 # without a time limit, the compiled beam this wide runs before the exact search (where the core
 # has one: Grove's): a better line to prune with (grove:10,2,14,12,6,17,4: the first beam's 41
 # became the best, 46, and the proof took 44 million positions, not 76). Ranked by the knapsack
 # too, 1536 wide finds the proven best of 15 of the bench's 18 proven nine-card Grove deals in
-# about 0.4 s, where the score-ranked 6144-wide beam found 9 in 0.9 s
+# 0.4 to 0.6 s, where the score-ranked 6144-wide beam found 9 in 0.9 to 1.3 s (one core, the
+# other busy)
 PROOF_BEAM = 1536
 # the same two widths where the compiled beam ranks by the score alone: recipe challenges, whose
 # recipes the knapsack does not count (ranked by it, or by a bound on the recipes too, the beams
