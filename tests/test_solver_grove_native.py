@@ -744,6 +744,10 @@ def test_the_beams_widths_follow_what_ranks_them(deal, widths):
     s = Searcher(game, game.parse_deal(deal))
     s.make_core()
     assert s.beam_widths() == widths
+    if s.compiled_beam():  # the core decides what ranks its beam, and says so
+        assert s.core.ranks == (";recipes=" not in deal)
+        with pytest.raises(AttributeError):
+            s.core.ranks = 1
     assert search.TIMED_BEAM < search.SCORED_TIMED_BEAM and search.PROOF_BEAM < search.SCORED_PROOF_BEAM
 
 

@@ -109,6 +109,7 @@ typedef struct {
     int line_reach[MAXCARDS][NFR];  /* per card, per fruit: the most of its trees on one line of three */
     int card_top[MAXCARDS][NFR];    /* per card, per fruit: the most fruits of one of its trees (0 to 2) */
     int nrec;                       /* the recipe pair, if any: the score is then the final one */
+    int ranks;  /* the beam ranks by the score plus the knapsack (no recipe scores: the knapsack leaves them out) */
     int rec_gains;  /* the fruits whose knapsack gain a recipe reads (recipes_bound), a bit each */
     Recipe rec[MAXREC];
     int slot_cards;  /* the slot bound applies with at most this many cards to play */
@@ -2460,6 +2461,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
     }
     s->nrec = 0;
+    s->ranks = 1;
     if (recipes && recipes != Py_None) {
         Py_ssize_t nr = PySequence_Size(recipes);
         if (nr < 0) return -1;
@@ -2482,6 +2484,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         for (int c = 0; c < s->ncards; c++)
             if (get_row(card_cells, c, s->nfruits, s->card_cells[c])) return -1;
         s->nrec = (int)nr;
+        s->ranks = !nr;
         for (int i = 0; i < s->nrec; i++)
             for (int f = 0; f < s->nfruits; f++)
                 if ((s->rec[i].cond == C_TOTAL_AT_LEAST && of_fruit(s->rec[i].cf, f)) ||
@@ -2659,7 +2662,7 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
 /* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width,
  * hold=0, ranked=True): Searcher.beam from one position (see beam()); a turn holds at most about
  * `hold` candidates at once (0: twice the width; the result is the same); `ranked`: by the score
- * plus the knapsack where no recipe scores, else by the score alone. Returns (complete, 0, 0,
+ * plus the knapsack where the core `ranks` (no recipe scores), else by the score alone. Returns (complete, 0, 0,
  * positions, best, line), line as dfs() gives it: None unless the beam found a better score than
  * `best`. */
 static PyObject *Core_beam(Core *s, PyObject *args) {
@@ -2674,7 +2677,7 @@ static PyObject *Core_beam(Core *s, PyObject *args) {
     }
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     core_begin(&s->cs, Py_None, best, NONE);
-    int complete = beam(s, cur, width, hold, ranked && !s->nrec);
+    int complete = beam(s, cur, width, hold, ranked && s->ranks);
     if (complete < 0) return PyErr_NoMemory();
     return core_result(&s->cs, complete, 0, s->line);
 }
@@ -2859,6 +2862,8 @@ static PyMemberDef Core_members[] = {
     {"cap_hi", T_INT, offsetof(Core, cap_hi), 0, "... and at most this many (0: never)."},
     {"mcap_lo", T_INT, offsetof(Core, mcap_lo), 0, "The move cap is tried on the moves of positions with at least this many cards to play."},
     {"mcap_hi", T_INT, offsetof(Core, mcap_hi), 0, "... and at most this many (0: never)."},
+    {"ranks", T_INT, offsetof(Core, ranks), READONLY,
+     "1 where the beam ranks by the score plus the knapsack's bound (no recipe scores), 0 by the score alone."},
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
     {"child_caps", T_INT, offsetof(Core, child_caps), 0,

@@ -981,10 +981,11 @@ class Searcher:
     def beam_widths(self) -> tuple[int, int]:
         """The widest beam under a time limit and the beam before a proof
         without one: :data:`TIMED_BEAM` and :data:`PROOF_BEAM` for the
-        compiled beam ranked by the knapsack too; where the beam ranks by the
+        compiled beam ranked by the knapsack too (``Core.ranks``: where no recipe
+        scores, as the core decides); where the beam ranks by the
         score alone (recipe challenges, and the Python beam of any game)
         :data:`SCORED_TIMED_BEAM` and :data:`SCORED_PROOF_BEAM`."""
-        if self.compiled_beam() and not getattr(self.engine, "recipes", None):
+        if self.compiled_beam() and self.core.ranks:
             return TIMED_BEAM, PROOF_BEAM
         return SCORED_TIMED_BEAM, SCORED_PROOF_BEAM
 
