@@ -2461,7 +2461,6 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         }
     }
     s->nrec = 0;
-    s->ranks = 1;
     if (recipes && recipes != Py_None) {
         Py_ssize_t nr = PySequence_Size(recipes);
         if (nr < 0) return -1;
@@ -2484,13 +2483,13 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         for (int c = 0; c < s->ncards; c++)
             if (get_row(card_cells, c, s->nfruits, s->card_cells[c])) return -1;
         s->nrec = (int)nr;
-        s->ranks = !nr;
         for (int i = 0; i < s->nrec; i++)
             for (int f = 0; f < s->nfruits; f++)
                 if ((s->rec[i].cond == C_TOTAL_AT_LEAST && of_fruit(s->rec[i].cf, f)) ||
                     (s->rec[i].reward == R_DOUBLE && s->rec[i].rf == f))
                     s->rec_gains |= 1 << f;
     }
+    s->ranks = !s->nrec;
     if (s->slot_cards < 0 || s->slot_cards > MAXLATER) { PyErr_SetString(PyExc_ValueError, "slot_cards"); return -1; }
     Py_ssize_t nl = PySequence_Size(credits);
     if (nl < s->slot_cards || nl > MAXLATER) { PyErr_SetString(PyExc_ValueError, "credits"); return -1; }
@@ -2662,9 +2661,9 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
 /* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width,
  * hold=0, ranked=True): Searcher.beam from one position (see beam()); a turn holds at most about
  * `hold` candidates at once (0: twice the width; the result is the same); `ranked`: by the score
- * plus the knapsack where the core `ranks` (no recipe scores), else by the score alone. Returns (complete, 0, 0,
- * positions, best, line), line as dfs() gives it: None unless the beam found a better score than
- * `best`. */
+ * plus the knapsack where the core `ranks` (no recipe scores), else by the score alone. Returns
+ * (complete, 0, 0, positions, best, line), line as dfs() gives it: None unless the beam found a
+ * better score than `best`. */
 static PyObject *Core_beam(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply;
     int cur, best, width, drawn, tokens_used, tree_dice, wb, hold = 0, ranked = 1;
