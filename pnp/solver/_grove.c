@@ -757,6 +757,23 @@ static inline int capped_at(Core *s, FruitTables V, const int *t) {
     return total + most;
 }
 
+/* capped_at() for three fruits a, b and z at ta, tb and tz cells on the layer, the wheelbarrow's
+ * use read once (`wbo`: 1 while it is unused): the hot path of capped_with(), without a branch but
+ * for a table with no way (a table's NONE with the wheelbarrow takes nothing off: NONE - v stays
+ * far below 0) */
+static inline int capped_at3(FruitTables V, int wbo, int a, int ta, int b, int tb, int z, int tz) {
+    int va = V[a][0][ta], vb = V[b][0][tb], vz = V[z][0][tz];
+    if ((va == NONE) | (vb == NONE) | (vz == NONE)) return NONE;
+    int most = 0;
+    if (wbo) {
+        int da = V[a][1][ta] - va, db = V[b][1][tb] - vb, dz = V[z][1][tz] - vz;
+        most = da > most ? da : most;
+        most = db > most ? db : most;
+        most = dz > most ? dz : most;
+    }
+    return va + vb + vz + most;
+}
+
 /* capped_knapsack() with these caps (whole cells; V: the fruits' tables): the most over the cells
  * each fruit takes on the layer within every cap. Each table is never less for more cells, so the
  * fruit with the largest cap takes all its caps leave it, and only the others' are tried.
@@ -792,12 +809,10 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
         pbz = caps[CAP_PAIR + pair_of(b, z)];
     /* a row's bound: capped_at() with each fruit at the most the row leaves it (each table never
      * less for more cells, the wheelbarrow's gain taken where it is largest) */
-    int u[NFR];
+    int wbo = !s->wb;
     if (floor != NONE) {  /* every row at once: each fruit at its own cap */
-        u[a] = least_of(c[a], all);
-        u[b] = least_of(c[b], least_of(pab, all));
-        u[z] = least_of(c[z], least_of(paz, least_of(pbz, all)));
-        int e = capped_at(s, V, u);
+        int e = capped_at3(V, wbo, a, least_of(c[a], all), b, least_of(c[b], least_of(pab, all)), z,
+                           least_of(c[z], least_of(paz, least_of(pbz, all))));
         if (e <= floor) return e > most ? e : most;
     }
     for (t[a] = 0; t[a] <= least_of(c[a], all); t[a]++) {
@@ -805,10 +820,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
         int top = least_of(c[b], least_of(pab, all) - t[a]), za = least_of(c[z], paz - t[a]);
         if (floor != NONE && top >= 0 && za >= 0) {
             /* the row's bound: b and z at the most they may take here */
-            u[a] = t[a];
-            u[b] = top;
-            u[z] = za;
-            int e = capped_at(s, V, u);
+            int e = capped_at3(V, wbo, a, t[a], b, top, z, za);
             if (e <= floor) {
                 if (e > skipped) skipped = e;
                 continue;
@@ -817,7 +829,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
         int free = least_of(all - t[a], pbz) - za;
         for (t[b] = free < 0 ? 0 : free < top ? free : top; t[b] <= top; t[b]++) {
             t[z] = least_of(za, least_of(all - t[a], pbz) - t[b]);
-            int v = capped_at(s, V, t);
+            int v = capped_at3(V, wbo, a, t[a], b, t[b], z, t[z]);
             if (v > most) most = v;
         }
     }
