@@ -557,6 +557,34 @@ static int knapsack(Core *s) {
 
 /* ------------------------------------------------------------------ the layer cap */
 
+/* a fruit's table as its memo keeps it (a byte an entry, 255 for NONE) into V: the 2 * (TCELLS + 1)
+ * entries of V are one run of ints, as the bytes are one run */
+#define TBYTES (2 * (TCELLS + 1))
+#if defined(__SSE2__) && !defined(PNP_NO_SSE2)
+#include <emmintrin.h>
+static inline void unpack16(const uint8_t *b, int *out) {
+    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi32(255), none = _mm_set1_epi32(NONE);
+    __m128i x = _mm_loadu_si128((const __m128i *)b), w[2] = {_mm_unpacklo_epi8(x, zero), _mm_unpackhi_epi8(x, zero)};
+    for (int h = 0; h < 2; h++) {
+        __m128i q[2] = {_mm_unpacklo_epi16(w[h], zero), _mm_unpackhi_epi16(w[h], zero)};
+        for (int j = 0; j < 2; j++) {
+            __m128i m = _mm_cmpeq_epi32(q[j], full);
+            _mm_storeu_si128((__m128i *)(out + 8 * h + 4 * j), _mm_or_si128(_mm_andnot_si128(m, q[j]), _mm_and_si128(m, none)));
+        }
+    }
+}
+static inline void unpack_table(const uint8_t *b, int V[2][TCELLS + 1]) {
+    int *out = &V[0][0];
+    for (int i = 0; i + 16 <= TBYTES; i += 16) unpack16(b + i, out + i);
+    if (TBYTES % 16) unpack16(b + TBYTES - 16, out + TBYTES - 16);  /* (the last 16 again, overlapping) */
+}
+#else
+static inline void unpack_table(const uint8_t *b, int V[2][TCELLS + 1]) {
+    for (int w = 0; w < 2; w++)
+        for (int t = 0; t <= TCELLS; t++) V[w][t] = b[w * (TCELLS + 1) + t] == 255 ? NONE : b[w * (TCELLS + 1) + t];
+}
+#endif
+
 /* cell_table() for the fruit of view `v` (its dice: `dice`), through its own memo (memo_key_view):
  * V[w][t]. Without `dice`, only the memo answers: 0 where it does not, else 1 */
 static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word,
@@ -564,9 +592,7 @@ static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], i
     uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
     uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
-        const uint8_t *b = (const uint8_t *)(slot + 2);
-        for (int w = 0; w < 2; w++)
-            for (int t = 0; t <= TCELLS; t++) V[w][t] = b[w * (TCELLS + 1) + t] == 255 ? NONE : b[w * (TCELLS + 1) + t];
+        unpack_table((const uint8_t *)(slot + 2), V);
         return 1;
     }
     if (!dice) return 0;
