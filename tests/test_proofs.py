@@ -41,18 +41,26 @@ def test_every_proof_file_replays_to_its_best_on_the_published_deal(path):
     assert proof.best >= published.target
 
 
+NINE = "grove:7,6,13,16,17,14,10,8,11"  # its proof takes 10 to 20 s on one core
+
+
+def _publish(root: Path, game_id: str, date: str, deal_text: str) -> Puzzle:
+    """A published day of ``deal_text`` whose answer is the first beam's line."""
+    game = find_game(game_id)
+    deal = game.parse_deal(deal_text)
+    first = beam_ladder(game, deal)[0]
+    p = Puzzle(game_id, date, deal, target=first.score, difficulty=0, greedy=first.score, best=first.score,
+               proven=False, bound=first.score + 40, answer=tuple(first.moves), ladder=(first.score,))
+    path = archive_path(game_id, date, root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(p.to_yaml())
+    return p
+
+
 def _publish_short(root: Path) -> Puzzle:
     """A published day with a five-card deal whose answer is the greedy line
     (so that the exact solver finds better)."""
-    game = find_game("orchard")
-    deal = game.parse_deal(SHORT)
-    greedy = beam_ladder(game, deal)[0]
-    p = Puzzle("orchard", DATE, deal, target=greedy.score, difficulty=0, greedy=greedy.score, best=greedy.score,
-               proven=False, bound=greedy.score + 40, answer=tuple(greedy.moves), ladder=(greedy.score,))
-    path = archive_path("orchard", DATE, root)
-    path.parent.mkdir(parents=True)
-    path.write_text(p.to_yaml())
-    return p
+    return _publish(root, "orchard", DATE, SHORT)
 
 
 @pytest.fixture
@@ -220,3 +228,50 @@ def test_prove_searches_from_the_best_line_the_proof_file_knows(archive, monkeyp
     with pytest.raises(PuzzleError, match="does not score"):
         prove_day(game, DATE, root, time_limit=None)
     assert given == []
+
+
+def test_a_proof_stopped_early_keeps_its_line_and_bound(tmp_path):
+    """prove_day(stop=...) ends the search as a time limit would and still
+    stores what it found: a line at least the published one, which replays,
+    and a proven bound below the published one."""
+    from pnp.puzzles.proofs import prove_day
+
+    root = tmp_path / "puzzles"
+    published = _publish(root, "grove", DATE, NINE)
+    game = find_game("grove")
+    asked = []
+    _, proof, status = prove_day(game, DATE, root, time_limit=None, stop=lambda: asked.append(1) or True)
+    assert asked and status == "new" and not proof.proven
+    assert published.best <= proof.best < proof.bound < published.bound
+    assert replays_to(game, proof) == proof.best
+    assert load_proof(proof_path("grove", DATE, root)) == proof
+
+
+def test_cli_ctrl_c_keeps_the_day_being_proven_and_tries_no_more(tmp_path):
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it) during
+    `pnp puzzle prove`: the day being searched gets its proof file (not
+    proven, with a bound), the next day is not tried, exit 0, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = tmp_path / "puzzles"
+    _publish(root, "grove", DATE, NINE)
+    after = "2030-01-08"
+    _publish(root, "grove", after, "grove:10,2,14,12,6,17,4,9,16")
+    p = subprocess.Popen([sys.executable, "-m", "pnp", "puzzle", "prove", "--game", "grove", "--from", DATE,
+                          "--to", after, "--time-limit", "0", "--jobs", "1", "--archive", str(root)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
+    time.sleep(4)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    assert "Traceback" not in err and "stopping" in err
+    proof = load_proof(proof_path("grove", DATE, root))
+    assert not proof.proven and proof.bound > proof.best
+    assert f"grove-{DATE}: best {proof.best} (not proven, bound {proof.bound}" in out
+    assert f"stopped: 1 day not tried, {after} to {after}" in out
+    assert not proof_path("grove", after, root).exists()

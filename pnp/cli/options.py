@@ -1,7 +1,10 @@
-"""Options shared by several commands."""
+"""Options, and the Ctrl-C handling, shared by several commands."""
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
+import threading
 
 import click
 
@@ -52,3 +55,25 @@ def generating_notice(root=None):
         click.echo(f"pnp: {pid} is not in the archive ({root}/); generating it, which takes a few seconds",
                    err=True)
     return notice
+
+
+@contextlib.contextmanager
+def ctrl_c_stops(err, says: str):
+    """Within it, a first Ctrl-C asks the search to end with what it has (the
+    callable it yields turns true) and prints ``says`` on ``err``; a second
+    one aborts as usual."""
+    asked = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield asked.is_set  # signals reach the main thread only
+        return
+
+    def first(signum, frame):
+        asked.set()
+        signal.signal(signal.SIGINT, before)
+        click.echo(f"\n{says} (Ctrl-C again to abort)", file=err)
+
+    before = signal.signal(signal.SIGINT, first)
+    try:
+        yield asked.is_set
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -11,7 +11,7 @@ import click
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVE_LOOKUP, ARCHIVED_GAMES, DAILY_GAMES, archive_root
 from . import cli
-from .options import cards_option, deck_from, generating_notice
+from .options import cards_option, ctrl_c_stops, deck_from, generating_notice
 
 
 def _daily():
@@ -150,7 +150,9 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
     to --to and keep what it proves in ARCHIVE/proofs/GAME/YYYY/GAME-YYYY-MM-DD.yaml:
     the best score known, its line and a bound no line can beat. Puzzle files
     are never rewritten; a proof file is only made stronger, and a proven
-    one is final. `pnp puzzle daily`, `pnp verify` and booklets read proofs."""
+    one is final. `pnp puzzle daily`, `pnp verify` and booklets read proofs.
+    Ctrl-C ends the day being searched early, keeps what it found (a better
+    line, a lower bound) and tries no more days (twice: abort)."""
     import os
 
     from ..errors import PuzzleError
@@ -167,15 +169,32 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
     jobs = jobs or os.cpu_count() or 1
     counts = {"new": 0, "stronger": 0, "kept": 0}
     err = sys.stderr
-    with click.progressbar(days, label=f"proving {game_id}", file=err, hidden=not err.isatty(),
-                           show_pos=True) as bar:
-        for d in bar:
+    stopped = None
+    with ctrl_c_stops(err, "stopping: what this day's search has found is kept, and the days after it wait") \
+            as stop, click.progressbar(days, label=f"proving {game_id}", file=err, hidden=not err.isatty(),
+                                       show_pos=True) as bar:
+        for i, d in enumerate(bar):
+            shown = [-1]  # the second last shown: the search reports far more often
+            bar.label = f"proving {game_id} {d.isoformat()}"
+
+            def progress(nodes: int, best: int, seconds: float, day=d.isoformat()) -> None:
+                if int(seconds) > shown[0]:
+                    shown[0] = int(seconds)
+                    bar.label = f"proving {game_id} {day} (best {best}, {nodes:,} positions, {int(seconds)} s)"
+                    bar.render_progress()
+
             puzzle, proof, status = prove_day(game, d.isoformat(), archive, time_limit=time_limit or None,
-                                              jobs=jobs)
+                                              jobs=jobs, progress=progress, stop=stop)
             counts[status] += 1
             if status != "kept":
                 state = "proven" if proof.proven else f"not proven, bound {proof.bound}"
                 click.echo(f"{puzzle.id}: best {proof.best} ({state}; published best {puzzle.best}, "
                            f"bound {puzzle.bound})")
+            if stop() and i + 1 < len(days):
+                stopped = days[i + 1:]
+                break
     click.echo(f"{game_id}: {counts['new']} new proof files, {counts['stronger']} made stronger, "
                f"{counts['kept']} kept as they were")
+    if stopped:
+        click.echo(f"stopped: {len(stopped)} day{'s' if len(stopped) != 1 else ''} not tried, "
+                   f"{stopped[0].isoformat()} to {stopped[-1].isoformat()}")

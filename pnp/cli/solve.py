@@ -1,43 +1,19 @@
 """``pnp solve DEAL``."""
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import os
-import signal
 import sys
-import threading
 
 import click
 
 from ..games import find_game
 from ..notation import Deal
 from . import cli
-from .options import Seconds, cards_option, deck_from
+from .options import Seconds, cards_option, ctrl_c_stops, deck_from
 
 DEFAULT_LIMIT = 60.0
-
-
-@contextlib.contextmanager
-def ctrl_c_stops(err):
-    """Within it, a first Ctrl-C asks the search to end with what it has (the
-    callable it yields turns true); a second one aborts as usual."""
-    asked = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield asked.is_set  # signals reach the main thread only
-        return
-
-    def first(signum, frame):
-        asked.set()
-        signal.signal(signal.SIGINT, before)
-        click.echo("\nstopping: the best line so far follows (Ctrl-C again to abort)", file=err)
-
-    before = signal.signal(signal.SIGINT, first)
-    try:
-        yield asked.is_set
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 @cli.command("solve")
@@ -78,7 +54,7 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
 
         from ..solver import solve
 
-        with ctrl_c_stops(err) as stop:
+        with ctrl_c_stops(err, "stopping: the best line so far follows") as stop:
             sol = solve(game, parsed, time_limit=limit, progress=progress, jobs=jobs or os.cpu_count() or 1,
                         stop=stop)
     if as_json:

@@ -161,25 +161,29 @@ def _check_line(game: Game, proof: Proof) -> None:
 
 
 def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progress=None,
-          old: Proof | None = None) -> Proof:
+          old: Proof | None = None, stop=None) -> Proof:
     """Run the exact solver on a published ``puzzle`` and merge its result with
     the puzzle's own best line and bound (and ``old``, the day's proof file).
     The best line known, the puzzle's or the proof file's, is the search's
-    line from the start, so it looks only for better ones."""
+    line from the start, so it looks only for better ones. ``progress`` and
+    ``stop`` are :func:`pnp.solver.solve`'s: a search stopped early still
+    returns its best line and a proven bound."""
     from ..solver import solve
 
     known = Proof.of_puzzle(puzzle) if old is None else Proof.of_puzzle(puzzle).merged(old)
     _check_line(game, known)
-    sol = solve(game, puzzle.deal, time_limit=time_limit, jobs=jobs, progress=progress,
+    sol = solve(game, puzzle.deal, time_limit=time_limit, jobs=jobs, progress=progress, stop=stop,
                 known=(known.best, known.line))
     mine = Proof(puzzle.id, puzzle.deal, sol.score, max(sol.score, sol.bound), tuple(sol.moves))
     return mine.merged(known)
 
 
-def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1):
+def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1, progress=None,
+              stop=None):
     """Prove the published day ``date`` under the archive ``root`` and merge the
     result into its proof file (a proven file is final: no search). Returns
-    ``(puzzle, proof, status)`` as :func:`store_proof` does."""
+    ``(puzzle, proof, status)`` as :func:`store_proof` does; ``progress`` and
+    ``stop`` as :func:`prove`'s."""
     from .daily import load_puzzle
 
     puzzle = load_puzzle(archive_path(game.id, date, root))
@@ -188,7 +192,8 @@ def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jo
         _check_deal(old, puzzle.deal, game.id, date, root)
         if old.proven:
             return puzzle, old, "kept"
-    return (puzzle, *_store(game, prove(game, puzzle, time_limit=time_limit, jobs=jobs, old=old), old, date, root))
+    found = prove(game, puzzle, time_limit=time_limit, jobs=jobs, progress=progress, old=old, stop=stop)
+    return (puzzle, *_store(game, found, old, date, root))
 
 
 def store_proof(game: Game, proof: Proof, date: str, root: Path) -> tuple[Proof, str]:
