@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from interrupt import ctrl_c_after
 from pnp.cli import cli
 from pnp.errors import PuzzleError
 from pnp.games import find_game
@@ -251,24 +252,13 @@ def test_cli_ctrl_c_keeps_the_day_being_proven_and_tries_no_more(tmp_path):
     """Ctrl-C (SIGINT to the process group, as a terminal sends it) during
     `pnp puzzle prove`: the day being searched gets its proof file (not
     proven, with a bound), the next day is not tried, exit 0, no traceback."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     root = tmp_path / "puzzles"
     _publish(root, "grove", DATE, NINE)
     after = "2030-01-08"
     _publish(root, "grove", after, "grove:10,2,14,12,6,17,4,9,16")
-    p = subprocess.Popen([sys.executable, "-m", "pnp", "puzzle", "prove", "--game", "grove", "--from", DATE,
-                          "--to", after, "--time-limit", "0", "--jobs", "1", "--archive", str(root)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
-    time.sleep(4)
-    os.killpg(p.pid, signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 0, err
+    code, out, err = ctrl_c_after(["puzzle", "prove", "--game", "grove", "--from", DATE, "--to", after,
+                                   "--time-limit", "0", "--jobs", "1", "--archive", str(root)], 4, cwd=tmp_path)
+    assert code == 0, err
     assert "Traceback" not in err and "stopping" in err
     proof = load_proof(proof_path("grove", DATE, root))
     assert not proof.proven and proof.bound > proof.best

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from click.testing import CliRunner
 
+from interrupt import ctrl_c_after
 from pnp.cli import cli
 from pnp.games import find_game
 from pnp.solver import solve
@@ -1089,19 +1090,9 @@ def test_cli_ctrl_c_prints_the_best_line_so_far_without_a_traceback(tmp_path):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) during
     an unlimited nine-card solve: the line so far and its bound, exit 0; the
     line replays under pnp verify."""
-    import os
-    import signal
-    import subprocess
-    import sys
-
     deal = "grove:7,6,13,16,17,14,10,8,11"
-    p = subprocess.Popen([sys.executable, "-m", "pnp", "solve", deal, "--time-limit", "0", "--json", "--jobs", "2"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
-    time.sleep(4)
-    os.killpg(p.pid, signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 0, err
+    code, out, err = ctrl_c_after(["solve", deal, "--time-limit", "0", "--json", "--jobs", "2"], 4)
+    assert code == 0, err
     assert "Traceback" not in err and "stopping" in err
     data = json.loads(out)
     assert data["proven"] is False and data["bound"] > data["score"]

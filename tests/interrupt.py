@@ -1,0 +1,22 @@
+"""Helper for the tests of Ctrl-C: a ``pnp`` command run as a terminal runs
+it, interrupted after a while."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+
+def ctrl_c_after(args: list[str], seconds: float, cwd=None) -> tuple[int, str, str]:
+    """Run ``python -m pnp ARGS``, send SIGINT to its whole process group after
+    ``seconds`` (as a terminal's Ctrl-C does, workers included) and return its
+    exit code, stdout and stderr."""
+    p = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=cwd,
+                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
+    time.sleep(seconds)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return p.returncode, out, err
