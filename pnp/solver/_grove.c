@@ -263,7 +263,7 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 #define CAP_HI 5
 #define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
 #define MCAP_HI 5
-#define TMEMO_WORDS (2 + (2 * (TCELLS + 1) + 7) / 8)
+#define TMEMO_WORDS (2 + (2 * (TCELLS + 1) * 2 + 7) / 8)  /* (the key, then a Table) */
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
 
@@ -557,61 +557,36 @@ static int knapsack(Core *s) {
 
 /* ------------------------------------------------------------------ the layer cap */
 
-/* a fruit's table as its memo keeps it (a byte an entry, 255 for NONE) into V: the 2 * (TCELLS + 1)
- * entries of V are one run of ints, as the bytes are one run */
-#define TBYTES (2 * (TCELLS + 1))
-#if defined(__SSE2__) && !defined(PNP_NO_SSE2)
-#include <emmintrin.h>
-static inline void unpack16(const uint8_t *b, int *out) {
-    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi32(255), none = _mm_set1_epi32(NONE);
-    __m128i x = _mm_loadu_si128((const __m128i *)b), w[2] = {_mm_unpacklo_epi8(x, zero), _mm_unpackhi_epi8(x, zero)};
-    for (int h = 0; h < 2; h++) {
-        __m128i q[2] = {_mm_unpacklo_epi16(w[h], zero), _mm_unpackhi_epi16(w[h], zero)};
-        for (int j = 0; j < 2; j++) {
-            __m128i m = _mm_cmpeq_epi32(q[j], full);
-            _mm_storeu_si128((__m128i *)(out + 8 * h + 4 * j), _mm_or_si128(_mm_andnot_si128(m, q[j]), _mm_and_si128(m, none)));
-        }
-    }
-}
-static inline void unpack_table(const uint8_t *b, int V[2][TCELLS + 1]) {
-    int *out = &V[0][0];
-    for (int i = 0; i + 16 <= TBYTES; i += 16) unpack16(b + i, out + i);
-    if (TBYTES % 16) unpack16(b + TBYTES - 16, out + TBYTES - 16);  /* (the last 16 again, overlapping) */
-}
-#else
-static inline void unpack_table(const uint8_t *b, int V[2][TCELLS + 1]) {
-    for (int w = 0; w < 2; w++)
-        for (int t = 0; t <= TCELLS; t++) V[w][t] = b[w * (TCELLS + 1) + t] == 255 ? NONE : b[w * (TCELLS + 1) + t];
-}
-#endif
+/* a fruit's table for the layer cap (fruit_table_view): cell_table()'s V in 16 bits, TNONE for NONE,
+ * so that its memo keeps it as it is and a hit is one copy. The values stay far inside 16 bits (a
+ * fruit adds at most 15 a die, a recipe doubles it at most three times); TNONE is far enough below
+ * 0 that a sum with it stays below any bound, and TNONE - v below 0 */
+#define TNONE (-16384)
+typedef int16_t Table[2][TCELLS + 1];
 
 /* cell_table() for the fruit of view `v` (its dice: `dice`), through its own memo (memo_key_view):
  * V[w][t]. Without `dice`, only the memo answers: 0 where it does not, else 1 */
-static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word,
-                            int V[2][TCELLS + 1]) {
+static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, Table V) {
     uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
     uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
     if (key && slot[0] == key && slot[1] == low) {
-        unpack_table((const uint8_t *)(slot + 2), V);
+        memcpy(V, slot + 2, sizeof(Table));
         return 1;
     }
     if (!dice) return 0;
-    cell_table(dice, v->bases[2], v->bases[1], supply, word, V);
-    if (!key) return 1;
-    uint8_t *b = (uint8_t *)(slot + 2);
+    int W[2][TCELLS + 1];
+    cell_table(dice, v->bases[2], v->bases[1], supply, word, W);
     for (int w = 0; w < 2; w++)
-        for (int t = 0; t <= TCELLS; t++) {
-            int x = V[w][t];
-            if (x != NONE && (x < 0 || x > 254)) return 1;  /* not kept (never seen: a fruit adds at most 15 a die) */
-            b[w * (TCELLS + 1) + t] = x == NONE ? 255 : (uint8_t)x;
-        }
+        for (int t = 0; t <= TCELLS; t++) V[w][t] = W[w][t] == NONE ? TNONE : (int16_t)W[w][t];
+    if (!key) return 1;
+    memcpy(slot + 2, V, sizeof(Table));
     slot[0] = key;
     slot[1] = low;
     return 1;
 }
 
 /* cell_table() for fruit `f` on the layer as it is, through its memo */
-static void fruit_table(Core *s, int f, int word, int V[2][TCELLS + 1]) {
+static void fruit_table(Core *s, int f, int word, Table V) {
     fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], word, V);
 }
 
@@ -728,7 +703,7 @@ static int layer_caps(Core *s, int *caps) {
     return 1;
 }
 
-typedef int FruitTables[NFR][2][TCELLS + 1];  /* per fruit, its fruit_table() */
+typedef Table FruitTables[NFR];  /* per fruit, its fruit_table() */
 
 static void fruit_tables(Core *s, const int *words, FruitTables V) {
     for (int f = 0; f < s->nfruits; f++) fruit_table(s, f, words[f], V[f]);
@@ -750,7 +725,7 @@ static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
         if (dd->w[f] > 1)
             for (int j = 0; j < 2; j++)
                 for (int t = 0; t <= TCELLS; t++)
-                    if (V[f][j][t] != NONE) V[f][j][t] *= dd->w[f];
+                    if (V[f][j][t] != TNONE) V[f][j][t] = (int16_t)(V[f][j][t] * dd->w[f]);
 }
 
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
@@ -776,20 +751,20 @@ static inline int capped_at(Core *s, FruitTables V, const int *t) {
     int total = 0, most = 0;
     for (int f = 0; f < s->nfruits; f++) {
         int v = V[f][0][t[f]];
-        if (v == NONE) return NONE;
+        if (v == TNONE) return NONE;
         total += v;
-        if (!s->wb && V[f][1][t[f]] != NONE && V[f][1][t[f]] - v > most) most = V[f][1][t[f]] - v;
+        if (!s->wb && V[f][1][t[f]] != TNONE && V[f][1][t[f]] - v > most) most = V[f][1][t[f]] - v;
     }
     return total + most;
 }
 
 /* capped_at() for three fruits a, b and z at ta, tb and tz cells on the layer, the wheelbarrow's
  * use read once (`wbo`: 1 while it is unused): the hot path of capped_with(), without a branch but
- * for a table with no way (a table's NONE with the wheelbarrow takes nothing off: NONE - v stays
- * far below 0) */
+ * for a table with no way (a table's TNONE with the wheelbarrow takes nothing off: TNONE - v stays
+ * below 0) */
 static inline int capped_at3(FruitTables V, int wbo, int a, int ta, int b, int tb, int z, int tz) {
     int va = V[a][0][ta], vb = V[b][0][tb], vz = V[z][0][tz];
-    if ((va == NONE) | (vb == NONE) | (vz == NONE)) return NONE;
+    if ((va == TNONE) | (vb == TNONE) | (vz == TNONE)) return NONE;
     int most = 0;
     if (wbo) {
         int da = V[a][1][ta] - va, db = V[b][1][tb] - vb, dz = V[z][1][tz] - vz;
@@ -2781,7 +2756,8 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
         return NULL;
     if (floor_arg != Py_None && (floor = (int)PyLong_AsLong(floor_arg)) == -1 && PyErr_Occurred()) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
-    int words[NFR], seven[NCAPS], k = to_play(s), V[2][TCELLS + 1];
+    int words[NFR], seven[NCAPS], k = to_play(s);
+    Table V;
     cells_left(s, words);
     layer_caps(s, seven);
     PyObject *caps = PyList_New(0), *tables = PyList_New(0);
@@ -2802,7 +2778,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
             if (!lst || PyList_Append(row, lst) < 0) { Py_XDECREF(lst); goto fail; }
             Py_DECREF(lst);
             for (int t = 0; t <= TCELLS; t++) {
-                PyObject *x = V[w][t] == NONE ? Py_NewRef(Py_None) : PyLong_FromLong(V[w][t]);
+                PyObject *x = V[w][t] == TNONE ? Py_NewRef(Py_None) : PyLong_FromLong(V[w][t]);
                 if (!x || PyList_Append(lst, x) < 0) { Py_XDECREF(x); goto fail; }
                 Py_DECREF(x);
             }
