@@ -174,17 +174,18 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
             as stop, click.progressbar(days, label=f"proving {game_id}", file=err, hidden=not err.isatty(),
                                        show_pos=True) as bar:
         for i, d in enumerate(bar):
+            day = d.isoformat()
             shown = [-1]  # the second last shown: the search reports far more often
-            bar.label = f"proving {game_id} {d.isoformat()}"
+            bar.label = f"proving {game_id} {day}"
 
-            def progress(nodes: int, best: int, seconds: float, day=d.isoformat()) -> None:
+            def progress(nodes: int, best: int, seconds: float, day=day, shown=shown) -> None:
                 if int(seconds) > shown[0]:
                     shown[0] = int(seconds)
                     bar.label = f"proving {game_id} {day} (best {best}, {nodes:,} positions, {int(seconds)} s)"
                     bar.render_progress()
 
-            puzzle, proof, status = prove_day(game, d.isoformat(), archive, time_limit=time_limit or None,
-                                              jobs=jobs, progress=progress, stop=stop)
+            puzzle, proof, status = prove_day(game, day, archive, time_limit=time_limit or None, jobs=jobs,
+                                              progress=progress, stop=stop)
             counts[status] += 1
             if status != "kept":
                 state = "proven" if proof.proven else f"not proven, bound {proof.bound}"
