@@ -780,8 +780,11 @@ static inline int capped_at3(FruitTables V, int wbo, int a, int ta, int b, int t
  * fruit with the largest cap takes all its caps leave it, and only the others' are tried.
  * `floor`: the answer matters only above it (a position or a move is cut at or below it), so a
  * row of tries whose bound (each table at the most its caps leave it) is at most `floor` is
- * skipped, its bound kept: the answer is exact where it is above `floor`, else at most `floor`
- * and never below the exact one (NONE for no floor) */
+ * skipped, its bound kept. The answer is never below the exact one: at or below `floor` where the
+ * exact one is, and else above it, the most every fruit's own caps leave (`e`) as soon as a split
+ * is found above `floor` (rows and their splits tried from the most cells down, where such a split
+ * is likelier); exact where there is no floor (NONE). Stopping there took an eight-card proof's
+ * instructions from 56.0 to 52.7 billion, the same positions */
 static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
     int nf = s->nfruits, c[NFR], order[NFR] = {0, 1, 2}, t[NFR] = {0, 0, 0}, most = 0, skipped = 0;
     for (int f = 0; f < NFR; f++) c[f] = least_of(caps[f], TCELLS);
@@ -810,27 +813,28 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
         pbz = caps[CAP_PAIR + pair_of(b, z)];
     /* a row's bound: capped_at() with each fruit at the most the row leaves it (each table never
      * less for more cells, the wheelbarrow's gain taken where it is largest) */
-    int wbo = !s->wb;
+    int wbo = !s->wb, e = NONE;
     if (floor != NONE) {  /* every row at once: each fruit at its own cap */
-        int e = capped_at3(V, wbo, a, least_of(c[a], all), b, least_of(c[b], least_of(pab, all)), z,
-                           least_of(c[z], least_of(paz, least_of(pbz, all))));
+        e = capped_at3(V, wbo, a, least_of(c[a], all), b, least_of(c[b], least_of(pab, all)), z,
+                       least_of(c[z], least_of(paz, least_of(pbz, all))));
         if (e <= floor) return e > most ? e : most;
     }
-    for (t[a] = 0; t[a] <= least_of(c[a], all); t[a]++) {
+    for (t[a] = least_of(c[a], all); t[a] >= 0; t[a]--) {
         /* b's cells up to `free` leave z's as many as they would with none: fewer never gain */
         int top = least_of(c[b], least_of(pab, all) - t[a]), za = least_of(c[z], paz - t[a]);
         if (floor != NONE && top >= 0 && za >= 0) {
             /* the row's bound: b and z at the most they may take here */
-            int e = capped_at3(V, wbo, a, t[a], b, top, z, za);
-            if (e <= floor) {
-                if (e > skipped) skipped = e;
+            int re = capped_at3(V, wbo, a, t[a], b, top, z, za);
+            if (re <= floor) {
+                if (re > skipped) skipped = re;
                 continue;
             }
         }
         int free = least_of(all - t[a], pbz) - za;
-        for (t[b] = free < 0 ? 0 : free < top ? free : top; t[b] <= top; t[b]++) {
+        for (t[b] = top; t[b] >= (free < 0 ? 0 : free < top ? free : top); t[b]--) {
             t[z] = least_of(za, least_of(all - t[a], pbz) - t[b]);
             int v = capped_at3(V, wbo, a, t[a], b, t[b], z, t[z]);
+            if (v > floor && floor != NONE) return e;  /* (above the floor: e bounds every split) */
             if (v > most) most = v;
         }
     }
@@ -875,6 +879,15 @@ static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
         *e = capped_with(s, mc->V, caps, mc->floor);
     }
     return *e;
+}
+
+/* the incumbent rose to `floor` since the memo's bounds were worked out: those above it may have
+ * stopped at a split above the old floor (capped_with), so they are worked out again when asked */
+static void move_cap_raise(MoveCap *mc, int floor) {
+    mc->floor = floor;
+    for (int hi = 0; hi < 2; hi++)
+        for (int i = 0; i < MCAP_COUNTS; i++)
+            if (mc->memo[hi][i] > floor) mc->memo[hi][i] = NONE;
 }
 
 /* the counts of a placement (its card's cells on squares of their fruit, per fruit: icount, four
@@ -2050,6 +2063,7 @@ static int dfs(Core *s, int cur, int *exact) {
             continue;
         }
         if (mc.on) {  /* the move cap again, before the move is resolved */
+            if (incumbent(s) - cur - cbonus > mc.floor) move_cap_raise(&mc, incumbent(s) - cur - cbonus);
             int b = move_cap(s, &mc, m) + cbonus;
             if (b <= incumbent(s) - cur) {  /* (the incumbent rose since gen_moves) */
                 count_cap_cuts(s, k, 1);
