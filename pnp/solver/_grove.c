@@ -830,8 +830,8 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
                 continue;
             }
         }
-        int free = least_of(all - t[a], pbz) - za;
-        for (t[b] = top; t[b] >= (free < 0 ? 0 : free < top ? free : top); t[b]--) {
+        int free = least_of(all - t[a], pbz) - za, least = free < 0 ? 0 : free < top ? free : top;
+        for (t[b] = top; t[b] >= least; t[b]--) {
             t[z] = least_of(za, least_of(all - t[a], pbz) - t[b]);
             int v = capped_at3(V, wbo, a, t[a], b, t[b], z, t[z]);
             if (v > floor && floor != NONE) return e;  /* (above the floor: e bounds every split) */
@@ -2063,9 +2063,10 @@ static int dfs(Core *s, int cur, int *exact) {
             continue;
         }
         if (mc.on) {  /* the move cap again, before the move is resolved */
-            if (incumbent(s) - cur - cbonus > mc.floor) move_cap_raise(&mc, incumbent(s) - cur - cbonus);
+            int need_now = incumbent(s) - cur;  /* (the incumbent may have risen since gen_moves) */
+            if (need_now - cbonus > mc.floor) move_cap_raise(&mc, need_now - cbonus);
             int b = move_cap(s, &mc, m) + cbonus;
-            if (b <= incumbent(s) - cur) {  /* (the incumbent rose since gen_moves) */
+            if (b <= need_now) {
                 count_cap_cuts(s, k, 1);
                 if (b > max_open) max_open = b;
                 continue;
