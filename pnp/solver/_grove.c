@@ -98,6 +98,10 @@ typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
 #define CAP_WIN ((CAP_SIDE + 2 * CAP_PAD) * (CAP_SIDE + 2 * CAP_PAD))
 #define KWIN 6       /* and keeps its windows with at most this many cards to play */
 
+/* an anchor offset from a played card's anchor (in squares) and the counts a card in some
+ * orientation there lays on that card's new items (child_caps) */
+typedef struct { int32_t dy, dx; uint64_t inc; } PatEnt;
+
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -164,7 +168,13 @@ typedef struct {
     uint64_t kwin[KWIN + 1][KWIN * 4 * CAP_WIN];
     uint64_t kmost[KWIN + 1][KWIN];
     long long kwin_visit[KWIN + 1];
-    uint64_t dwin[CAP_WIN];  /* child_caps()'s counts on the new items, per anchor (all 0 between calls) */
+    /* child_caps()'s patterns (pattern_of): per played card, orientation and set of its cells that
+     * made new items, the offset in pat_hdr of each card's and orientation's (start, count) in
+     * pat_ent; -1 where not worked out yet */
+    int32_t pat_at[MAXCARDS * 4 * 64];
+    int32_t *pat_hdr;
+    PatEnt *pat_ent;
+    size_t pat_nhdr, pat_nent, pat_cap_hdr, pat_cap_ent;
     long long filter_tries, filter_cuts, filter_wrong;  /* child_capped(): tried, cut, and (checking) wrong */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
@@ -1615,11 +1625,34 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
                 for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];
                 at = rows | rows >> 1;
                 if (or_->w == 3) at |= rows >> 2;
+                if (wrow) {
+                    /* the gate's test on each anchor in registers (Gate's counts added once a row): a
+                     * placement its memo cuts goes no further; the others, and those the memo does
+                     * not know yet, go through place() */
+                    const int *memo = gate->mc->memo[s->hand[0] == card ? 0 : 1];
+                    int need = gate->need, skipped = 0, open = NONE;
+                    while (at) {
+                        uint64_t lo = (uint64_t)at;
+                        int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
+                        at &= at - 1;
+                        uint64_t cv = wrow[ax];
+                        int b = memo[((int)(cv >> 16 & 255) * 6 + (int)(cv >> 8 & 255)) * 6 + (int)(cv & 255)];
+                        if (b != NONE && b <= need) {
+                            skipped++;
+                            open = b > open ? b : open;
+                            continue;
+                        }
+                        n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, wrow + ax);
+                    }
+                    gate->skipped += skipped;
+                    if (open > gate->open) gate->open = open;
+                    continue;
+                }
                 while (at) {
                     uint64_t lo = (uint64_t)at;
                     int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
                     at &= at - 1;
-                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, wrow ? wrow + ax : NULL);
+                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, NULL);
                 }
             }
         }
@@ -1850,37 +1883,92 @@ static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, c
  * (a new item lies at most two squares beyond the visible ones, so its anchors are in the window,
  * its CAP_PAD included, where the position counts none). Never below the caps layer_caps() works
  * out on that position (check: Core.check_cuts) */
-static int child_caps(Core *s, int card, const Resolved *r, const uint16_t *nw, int *caps) {
+/* The pattern of the new items a move of `card` in orientation `orient` made on the cells `set`
+ * (a bit per cell of the orientation: trees, the items of their own fruit): for each card and
+ * orientation, the anchors (offsets from the move's anchor) whose placement lays cells on those
+ * items, and the counts it lays there (cap_add per cell on an item of its fruit). Worked out once a
+ * deal; the offset in pat_hdr of (start, count) per card and orientation, or -1 out of memory */
+static int pattern_of(Core *s, int card, int orient, int set) {
+    int32_t *at = &s->pat_at[(card * 4 + orient) * 64 + set];
+    if (*at >= 0) return *at;
+    size_t nh = (size_t)s->ncards * 4 * 2;
+    if (s->pat_nhdr + nh > s->pat_cap_hdr) {
+        size_t cap = (s->pat_cap_hdr + nh) * 2;
+        int32_t *h = realloc(s->pat_hdr, cap * sizeof *h);
+        if (!h) return -1;
+        s->pat_hdr = h;
+        s->pat_cap_hdr = cap;
+    }
+    const Orient *po = &s->orient[card][orient];
+    int32_t *hdr = s->pat_hdr + s->pat_nhdr;
+    for (int cd = 0; cd < s->ncards; cd++)
+        for (int o = 0; o < 4; o++) {
+            uint64_t acc[5][5] = {{0}};
+            if (o < s->norient[cd]) {
+                const Orient *or_ = &s->orient[cd][o];
+                for (int j = 0; j < 6; j++) {
+                    if (!(set >> j & 1)) continue;
+                    int f = po->f[j];
+                    for (int l = 0; l < 6; l++)
+                        if (or_->f[l] == f) acc[po->dy[j] - or_->dy[l] + 2][po->dx[j] - or_->dx[l] + 2] += cap_add[f];
+                }
+            }
+            if (s->pat_nent + 25 > s->pat_cap_ent) {
+                size_t cap = (s->pat_cap_ent + 25) * 2;
+                PatEnt *e = realloc(s->pat_ent, cap * sizeof *e);
+                if (!e) return -1;
+                s->pat_ent = e;
+                s->pat_cap_ent = cap;
+            }
+            int start = (int)s->pat_nent, n = 0;
+            for (int dy = 0; dy < 5; dy++)
+                for (int dx = 0; dx < 5; dx++)
+                    if (acc[dy][dx]) s->pat_ent[start + n++] = (PatEnt){dy - 2, dx - 2, acc[dy][dx]};
+            s->pat_nent += (size_t)n;
+            hdr[(cd * 4 + o) * 2] = start;
+            hdr[(cd * 4 + o) * 2 + 1] = n;
+        }
+    *at = (int32_t)s->pat_nhdr;
+    s->pat_nhdr += nh;
+    return *at;
+}
+
+/* The layer caps of the position one outcome of move `m` leaves (squares `nw`), from the position's
+ * own windows (kwin; 0 where they are not there): a card's count at an anchor changes only where
+ * the move changed a square, so it is at most the position's count there plus the card's cells
+ * on the squares the move made dice or bare trees of a fruit they were not (new items: a tree
+ * laid on an empty square, a die on a bare tree of another fruit's square...). Anchors that touch
+ * none of those count at most the position's most (kmost); the others count the position's count
+ * plus the new items' cells, from the pattern of the move's new items (pattern_of: those are
+ * always some of its trees, of their own fruit; a new item lies at most two squares beyond the
+ * visible ones, so its anchors are in the window, its CAP_PAD included, where the position counts
+ * none). Never below the caps layer_caps() works out on that position (check: Core.check_cuts) */
+static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16_t *nw, int *caps) {
     int k = to_play(s), W = s->x1 - s->x0 + 3 + 2 * CAP_PAD, H = s->y1 - s->y0 + 3 + 2 * CAP_PAD;
     if (k > KWIN || s->kwin_visit[k] != s->visit[s->cs.depth]) return 0;
-    int gsq[NFR][6], ng[NFR] = {0, 0, 0}, n = 0;
-    for (int i = 0; i < 6; i++) {  /* the new items, as window indices */
+    const Orient *po = &s->orient[m->card][m->orient];
+    int set = 0;
+    for (int i = 0; i < 6; i++) {  /* the new items, a bit per cell */
         int f = item_fruit(nw[i]);
         if (f < 0 || f == item_fruit(r->old[i])) continue;
+        if (f != po->f[i]) return 0;  /* (never: only a tree makes a new item, of its fruit) */
         int x = r->pos[i] % GW - s->x0 + 2 + CAP_PAD, y = r->pos[i] / GW - s->y0 + 2 + CAP_PAD;
         if (x < 2 || x >= W || y < 2 || y >= H) return 0;  /* (never: a move covers a visible square) */
-        gsq[f][ng[f]++] = y * W + x;
-        n++;
+        set |= 1 << i;
     }
+    int hdr = set ? pattern_of(s, m->card, m->orient, set) : 0;
+    if (hdr < 0) return 0;
+    int base = (m->anchor / GW - s->y0 + 2 + CAP_PAD) * W + m->anchor % GW - s->x0 + 2 + CAP_PAD;
     for (int c = 0; c < NCAPS; c++) caps[c] = 0;
     for (int i = 0; i < k; i++) {
         int cd = card_at(s, i);
-        if (cd == card) continue;
+        if (cd == m->card) continue;
         Most8 most = most8(most8_zero(), s->kmost[k][i]);
-        for (int o = 0; n && o < s->norient[cd]; o++) {
-            const Orient *or_ = &s->orient[cd][o];
-            const uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H);
-            int at[36], nat = 0;
-            for (int j = 0; j < 6; j++) {
-                int f = or_->f[j];
-                if (f == CLEARING) continue;
-                int back = or_->dy[j] * W + or_->dx[j];
-                for (int q = 0; q < ng[f]; q++) {
-                    int a = at[nat++] = gsq[f][q] - back;
-                    most = most8(most, (s->dwin[a] += cap_add[f]) + w[a]);
-                }
-            }
-            while (nat) s->dwin[at[--nat]] = 0;  /* (dwin all 0 again) */
+        for (int o = 0; set && o < s->norient[cd]; o++) {
+            const uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H) + base;
+            const int32_t *h = s->pat_hdr + hdr + (cd * 4 + o) * 2;
+            const PatEnt *e = s->pat_ent + h[0];
+            for (int t = 0; t < h[1]; t++) most = most8(most, w[e[t].dy * W + e[t].dx] + e[t].inc);
         }
         uint64_t got = most8_get(most);
         for (int c = 0; c < NCAPS; c++) caps[c] += (int)(got >> 8 * c & 255);
@@ -1916,7 +2004,7 @@ static void child_dice(Core *s, const Resolved *r, const ChildView *cv, int (*di
 static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, int floor) {
     int caps[NCAPS];
     const int *un = cv->un;
-    if (!celled(un, to_play(s) - 1) || !child_caps(s, m->card, r, cv->nw, caps)) return NONE;
+    if (!celled(un, to_play(s) - 1) || !child_caps(s, m, r, cv->nw, caps)) return NONE;
     FruitTables V;
     int dice[NFR][16][2], have = 0;
     for (int f = 0; f < s->nfruits; f++)
@@ -2403,6 +2491,8 @@ static void Core_dealloc(Core *s) {
     free(s->wcred);
     free(s->memo);
     free(s->tmemo);
+    free(s->pat_hdr);
+    free(s->pat_ent);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -2580,6 +2670,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     free(s->tmemo);
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
+    memset(s->pat_at, -1, sizeof s->pat_at);  /* (the patterns go with the cards) */
+    s->pat_nhdr = s->pat_nent = 0;
     s->cap_lo = CAP_LO;
     s->doubled = 1;
     s->child_caps = 1;
