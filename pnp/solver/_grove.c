@@ -2150,8 +2150,10 @@ static int dfs(Core *s, int cur, int *exact) {
             if (m->gain + after > max_open) max_open = m->gain + after;
             continue;
         }
-        if (mc.on) {  /* the move cap again, before the move is resolved */
-            int need_now = incumbent(s) - cur;  /* (the incumbent may have risen since gen_moves) */
+        /* the move cap again, before the move is resolved, where the incumbent has risen since
+         * gen_moves() (every move it kept is above its need) */
+        if (mc.on && incumbent(s) - cur - cbonus > gate.need) {
+            int need_now = incumbent(s) - cur;
             if (need_now - cbonus > mc.floor) move_cap_raise(&mc, need_now - cbonus);
             int b = move_cap(s, &mc, m) + cbonus;
             if (b <= need_now) {
