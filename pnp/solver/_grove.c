@@ -98,10 +98,6 @@ typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
 #define CAP_WIN ((CAP_SIDE + 2 * CAP_PAD) * (CAP_SIDE + 2 * CAP_PAD))
 #define KWIN 6       /* and keeps its windows with at most this many cards to play */
 
-/* an anchor offset from a played card's anchor (in squares) and the counts a card in some
- * orientation there lays on that card's new items (child_caps) */
-typedef struct { int32_t dy, dx; uint64_t inc; } PatEnt;
-
 typedef struct {
     PyObject_HEAD
     /* the deal */
@@ -169,12 +165,15 @@ typedef struct {
     uint64_t kmost[KWIN + 1][KWIN];
     long long kwin_visit[KWIN + 1];
     /* child_caps()'s patterns (pattern_of): per played card, orientation and set of its cells that
-     * made new items, the offset in pat_hdr of each card's and orientation's (start, count) in
-     * pat_ent; -1 where not worked out yet */
+     * made new items, the offset in pat_hdr of each card's (start, count) in pat_ix and pat_inc;
+     * -1 where not worked out yet */
     int32_t pat_at[MAXCARDS * 4 * 64];
     int32_t *pat_hdr;
-    PatEnt *pat_ent;
+    uint8_t *pat_ix;
+    uint64_t *pat_inc;
     size_t pat_nhdr, pat_nent, pat_cap_hdr, pat_cap_ent;
+    int pat_offs[4 * 25];   /* pat_ix's window offsets for the position whose visit number is */
+    long long pat_visit;    /* pat_visit (child_caps) */
     long long filter_tries, filter_cuts, filter_wrong;  /* child_capped(): tried, cut, and (checking) wrong */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
@@ -625,7 +624,9 @@ static inline int item_fruit(int c) {
 typedef __m128i Most8;
 static inline Most8 most8_zero(void) { return _mm_setzero_si128(); }
 static inline Most8 most8(Most8 m, uint64_t v) { return _mm_max_epu8(m, _mm_cvtsi64_si128((long long)v)); }
-static inline uint64_t most8_get(Most8 m) { return (uint64_t)_mm_cvtsi128_si64(m); }
+static inline uint64_t most8_get(Most8 m) { return (uint64_t)_mm_cvtsi128_si64(_mm_max_epu8(m, _mm_unpackhi_epi64(m, m))); }
+/* two at once, in the two halves (most8_get() folds them) */
+static inline Most8 most8_2(Most8 m, uint64_t v, uint64_t u) { return _mm_max_epu8(m, _mm_set_epi64x((long long)u, (long long)v)); }
 #else
 typedef uint64_t Most8;
 static inline Most8 most8_zero(void) { return 0; }
@@ -635,6 +636,7 @@ static inline Most8 most8(Most8 m, uint64_t v) {
     return (v & mask) | (m & ~mask);
 }
 static inline uint64_t most8_get(Most8 m) { return m; }
+static inline Most8 most8_2(Most8 m, uint64_t v, uint64_t u) { return most8(most8(m, v), u); }
 #endif
 
 /* a cell of fruit f in layer_caps_of()'s counts: one in the bytes of f, of its two pairs and of all */
@@ -1884,14 +1886,16 @@ static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, c
  * its CAP_PAD included, where the position counts none). Never below the caps layer_caps() works
  * out on that position (check: Core.check_cuts) */
 /* The pattern of the new items a move of `card` in orientation `orient` made on the cells `set`
- * (a bit per cell of the orientation: trees, the items of their own fruit): for each card and
- * orientation, the anchors (offsets from the move's anchor) whose placement lays cells on those
- * items, and the counts it lays there (cap_add per cell on an item of its fruit). Worked out once a
- * deal; the offset in pat_hdr of (start, count) per card and orientation, or -1 out of memory */
+ * (a bit per cell of the orientation: trees, the items of their own fruit): for each card, the
+ * anchors of each orientation whose placement lays cells on those items (an index into
+ * pat_offs: the orientation, and the anchor's offset from the move's, two squares at most
+ * either way) and the counts it lays there (cap_add per cell on an item of its fruit), an even
+ * number of them (the last one again where needed). Worked out once a deal: the offset in
+ * pat_hdr of (start, count) per card, or -1 out of memory */
 static int pattern_of(Core *s, int card, int orient, int set) {
     int32_t *at = &s->pat_at[(card * 4 + orient) * 64 + set];
     if (*at >= 0) return *at;
-    size_t nh = (size_t)s->ncards * 4 * 2;
+    size_t nh = (size_t)s->ncards * 2, most = 4 * 25 + 1;
     if (s->pat_nhdr + nh > s->pat_cap_hdr) {
         size_t cap = (s->pat_cap_hdr + nh) * 2;
         int32_t *h = realloc(s->pat_hdr, cap * sizeof *h);
@@ -1901,33 +1905,34 @@ static int pattern_of(Core *s, int card, int orient, int set) {
     }
     const Orient *po = &s->orient[card][orient];
     int32_t *hdr = s->pat_hdr + s->pat_nhdr;
-    for (int cd = 0; cd < s->ncards; cd++)
-        for (int o = 0; o < 4; o++) {
-            uint64_t acc[5][5] = {{0}};
-            if (o < s->norient[cd]) {
-                const Orient *or_ = &s->orient[cd][o];
-                for (int j = 0; j < 6; j++) {
-                    if (!(set >> j & 1)) continue;
-                    int f = po->f[j];
-                    for (int l = 0; l < 6; l++)
-                        if (or_->f[l] == f) acc[po->dy[j] - or_->dy[l] + 2][po->dx[j] - or_->dx[l] + 2] += cap_add[f];
-                }
-            }
-            if (s->pat_nent + 25 > s->pat_cap_ent) {
-                size_t cap = (s->pat_cap_ent + 25) * 2;
-                PatEnt *e = realloc(s->pat_ent, cap * sizeof *e);
-                if (!e) return -1;
-                s->pat_ent = e;
-                s->pat_cap_ent = cap;
-            }
-            int start = (int)s->pat_nent, n = 0;
-            for (int dy = 0; dy < 5; dy++)
-                for (int dx = 0; dx < 5; dx++)
-                    if (acc[dy][dx]) s->pat_ent[start + n++] = (PatEnt){dy - 2, dx - 2, acc[dy][dx]};
-            s->pat_nent += (size_t)n;
-            hdr[(cd * 4 + o) * 2] = start;
-            hdr[(cd * 4 + o) * 2 + 1] = n;
+    for (int cd = 0; cd < s->ncards; cd++) {
+        if (s->pat_nent + most > s->pat_cap_ent) {
+            size_t cap = (s->pat_cap_ent + most) * 2;
+            uint8_t *ix = realloc(s->pat_ix, cap * sizeof *ix);
+            if (ix) s->pat_ix = ix;
+            uint64_t *inc = realloc(s->pat_inc, cap * sizeof *inc);
+            if (inc) s->pat_inc = inc;
+            if (!ix || !inc) return -1;
+            s->pat_cap_ent = cap;
         }
+        int start = (int)s->pat_nent, n = 0;
+        for (int o = 0; o < s->norient[cd]; o++) {
+            uint64_t acc[25] = {0};
+            const Orient *or_ = &s->orient[cd][o];
+            for (int j = 0; j < 6; j++) {
+                if (!(set >> j & 1)) continue;
+                int f = po->f[j];
+                for (int l = 0; l < 6; l++)
+                    if (or_->f[l] == f) acc[(po->dy[j] - or_->dy[l] + 2) * 5 + po->dx[j] - or_->dx[l] + 2] += cap_add[f];
+            }
+            for (int a = 0; a < 25; a++)
+                if (acc[a]) { s->pat_ix[start + n] = (uint8_t)(o * 25 + a); s->pat_inc[start + n] = acc[a]; n++; }
+        }
+        if (n & 1) { s->pat_ix[start + n] = s->pat_ix[start + n - 1]; s->pat_inc[start + n] = s->pat_inc[start + n - 1]; n++; }
+        s->pat_nent += (size_t)n;
+        hdr[cd * 2] = start;
+        hdr[cd * 2 + 1] = n;
+    }
     *at = (int32_t)s->pat_nhdr;
     s->pat_nhdr += nh;
     return *at;
@@ -1945,7 +1950,8 @@ static int pattern_of(Core *s, int card, int orient, int set) {
  * none). Never below the caps layer_caps() works out on that position (check: Core.check_cuts) */
 static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16_t *nw, int *caps) {
     int k = to_play(s), W = s->x1 - s->x0 + 3 + 2 * CAP_PAD, H = s->y1 - s->y0 + 3 + 2 * CAP_PAD;
-    if (k > KWIN || s->kwin_visit[k] != s->visit[s->cs.depth]) return 0;
+    long long visit = s->visit[s->cs.depth];
+    if (k > KWIN || s->kwin_visit[k] != visit) return 0;
     const Orient *po = &s->orient[m->card][m->orient];
     int set = 0;
     for (int i = 0; i < 6; i++) {  /* the new items, a bit per cell */
@@ -1958,17 +1964,24 @@ static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16
     }
     int hdr = set ? pattern_of(s, m->card, m->orient, set) : 0;
     if (hdr < 0) return 0;
+    if (set && s->pat_visit != visit) {  /* the patterns' offsets in this position's windows */
+        for (int o = 0; o < 4; o++)
+            for (int a = 0; a < 25; a++) s->pat_offs[o * 25 + a] = o * W * H + (a / 5 - 2) * W + a % 5 - 2;
+        s->pat_visit = visit;
+    }
+    const int *offs = s->pat_offs;
     int base = (m->anchor / GW - s->y0 + 2 + CAP_PAD) * W + m->anchor % GW - s->x0 + 2 + CAP_PAD;
     for (int c = 0; c < NCAPS; c++) caps[c] = 0;
     for (int i = 0; i < k; i++) {
         int cd = card_at(s, i);
         if (cd == m->card) continue;
         Most8 most = most8(most8_zero(), s->kmost[k][i]);
-        for (int o = 0; set && o < s->norient[cd]; o++) {
-            const uint64_t *w = s->kwin[k] + (size_t)((i * 4 + o) * W * H) + base;
-            const int32_t *h = s->pat_hdr + hdr + (cd * 4 + o) * 2;
-            const PatEnt *e = s->pat_ent + h[0];
-            for (int t = 0; t < h[1]; t++) most = most8(most, w[e[t].dy * W + e[t].dx] + e[t].inc);
+        if (set) {
+            const uint64_t *w = s->kwin[k] + (size_t)(i * 4 * W * H) + base;
+            const int32_t *h = s->pat_hdr + hdr + cd * 2;
+            const uint8_t *ix = s->pat_ix + h[0];
+            const uint64_t *inc = s->pat_inc + h[0];
+            for (int t = 0; t < h[1]; t += 2) most = most8_2(most, w[offs[ix[t]]] + inc[t], w[offs[ix[t + 1]]] + inc[t + 1]);
         }
         uint64_t got = most8_get(most);
         for (int c = 0; c < NCAPS; c++) caps[c] += (int)(got >> 8 * c & 255);
@@ -2494,7 +2507,8 @@ static void Core_dealloc(Core *s) {
     free(s->memo);
     free(s->tmemo);
     free(s->pat_hdr);
-    free(s->pat_ent);
+    free(s->pat_ix);
+    free(s->pat_inc);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
