@@ -221,6 +221,30 @@ def test_grove_native_move_cap_equals_python(deal):
     assert moves and below, "the move cap never bound: the test lost its point"
 
 
+def test_the_move_cap_of_a_card_of_six_trees_of_one_fruit():
+    """A user's deck may have a card of six trees of one fruit, which lays six
+    cells on that fruit's items: the move cap's memo keeps counts up to six
+    (with up to five, six limes were read past its end: 24 of these 63 moves
+    had a wrong cap). Each move's cap from the start, where two such cards
+    lie on one another, is Python's."""
+    from pnp.deck import Cell
+    deck = load_deck().game("grove")
+
+    def limes(face):
+        return replace(face, rows=tuple(tuple(Cell(fruit="M", count=1) for _ in row) for row in face.rows))
+    cards = tuple(replace(c, faces=tuple((side, limes(face) if c.id in (1, 2) else face) for side, face in c.faces))
+                  for c in deck.cards)
+    game = find_game("grove", replace(deck, cards=cards))
+    eng = Searcher(game, game.parse_deal("grove:1,2,3,4,5"), native=False).engine
+    core, bounder, node = compiled.core_for(eng, search.NATIVE_SLOT_CARDS), search.Bounder(eng), eng.start()
+    six = 0
+    for card, o, x, y, bound in core.move_caps(*compiled.position(eng, node)):
+        _, cells, _, _ = eng.orients[card][o]
+        assert bound == bounder.capped(node, (card, pos_int(x, y), cells)), (card, o, x, y)
+        six += card == 1 and (x, y) == (0, 0) and o == 0  # (card 2, upright, on card 1: six limes on six)
+    assert six == 1, "no move laid six cells on one fruit's items: the test lost its point"
+
+
 @pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 7), ("grove:3,6,9,12,15,18,2,5,8", 8)])
 def test_the_move_cap_never_cuts_below_the_exact_future(deal, seed):
     """Admissible: from positions with two or three cards to play, every

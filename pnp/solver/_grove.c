@@ -859,9 +859,10 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
  * dice and bare trees exactly the cells its placement puts on squares of their fruit, so the
  * capped knapsack with that card's caps replaced by those counts bounds the move's gain and all
  * that can follow it. An expanded position works out the other cards' caps once per hand card
- * (move_cap_start), and the bound once per hand card and counts (memo: counts in base 6, a card
- * laying at most five cells of one fruit) */
-#define MCAP_COUNTS 216
+ * (move_cap_start), and the bound once per hand card and counts (memo: counts in base 7, a card
+ * laying at most six cells of one fruit: base 6 took a deck's card of six trees of one fruit for
+ * another count, or past the memo) */
+#define MCAP_COUNTS 343
 typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
 static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
@@ -883,7 +884,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
 /* the bound of a move of hand card `hi` that lays cnt[f] cells of each fruit on the layer's squares
  * of their fruit (memo) */
 static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
-    int *e = &mc->memo[hi][(cnt[2] * 6 + cnt[1]) * 6 + cnt[0]];
+    int *e = &mc->memo[hi][(cnt[2] * 7 + cnt[1]) * 7 + cnt[0]];
     if (*e == NONE) {
         int caps[NCAPS];
         caps_of_counts(cnt, caps);
@@ -1638,7 +1639,7 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
                         int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
                         at &= at - 1;
                         uint64_t cv = wrow[ax];
-                        int b = memo[((int)(cv >> 16 & 255) * 6 + (int)(cv >> 8 & 255)) * 6 + (int)(cv & 255)];
+                        int b = memo[((int)(cv >> 16 & 255) * 7 + (int)(cv >> 8 & 255)) * 7 + (int)(cv & 255)];
                         if (b != NONE && b <= need) {
                             skipped++;
                             open = b > open ? b : open;
