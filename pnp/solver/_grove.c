@@ -831,21 +831,20 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
                        least_of(c[z], least_of(paz, least_of(pbz, all))));
         if (e <= floor) return e > most ? e : most;
     }
-    for (t[a] = least_of(c[a], all); t[a] >= 0; t[a]--) {
+    for (int ta = least_of(c[a], all); ta >= 0; ta--) {
         /* b's cells up to `free` leave z's as many as they would with none: fewer never gain */
-        int top = least_of(c[b], least_of(pab, all) - t[a]), za = least_of(c[z], paz - t[a]);
+        int top = least_of(c[b], least_of(pab, all) - ta), za = least_of(c[z], paz - ta);
         if (floor != NONE && top >= 0 && za >= 0) {
             /* the row's bound: b and z at the most they may take here */
-            int re = capped_at3(V, wbo, a, t[a], b, top, z, za);
+            int re = capped_at3(V, wbo, a, ta, b, top, z, za);
             if (re <= floor) {
                 if (re > skipped) skipped = re;
                 continue;
             }
         }
-        int free = least_of(all - t[a], pbz) - za, least = free < 0 ? 0 : free < top ? free : top;
-        for (t[b] = top; t[b] >= least; t[b]--) {
-            t[z] = least_of(za, least_of(all - t[a], pbz) - t[b]);
-            int v = capped_at3(V, wbo, a, t[a], b, t[b], z, t[z]);
+        int room = least_of(all - ta, pbz), free = room - za, least = free < 0 ? 0 : free < top ? free : top;
+        for (int tb = top; tb >= least; tb--) {
+            int v = capped_at3(V, wbo, a, ta, b, tb, z, least_of(za, room - tb));
             if (v > floor && floor != NONE) return e;  /* (above the floor: e bounds every split) */
             if (v > most) most = v;
         }
