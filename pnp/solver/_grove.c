@@ -862,6 +862,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
  * laying at most six cells of one fruit: base 6 took a deck's card of six trees of one fruit for
  * another count, or past the memo) */
 #define MCAP_COUNTS 343
+#define MCAP_UNKNOWN INT_MAX  /* (a memo entry not worked out yet: above every need) */
 typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
 static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
@@ -873,7 +874,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     if (s->cap_visit[d] != s->visit[d] && !layer_caps(s, caps)) { mc->on = 0; return; }
     for (int hi = 0; hi < s->nhand; hi++) {  /* the other cards' caps: all of them but this one's */
         for (int c = 0; c < NCAPS; c++) mc->others[hi][c] = s->cap_all[d][c] - s->cap_hand[d][hi][c];
-        for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = NONE;
+        for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = MCAP_UNKNOWN;
     }
     fruit_tables(s, words, mc->V);
     doubled_tables(s, mc->V, dd);
@@ -884,7 +885,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
  * of their fruit (memo) */
 static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
     int *e = &mc->memo[hi][(cnt[2] * 7 + cnt[1]) * 7 + cnt[0]];
-    if (*e == NONE) {
+    if (*e == MCAP_UNKNOWN) {
         int caps[NCAPS];
         caps_of_counts(cnt, caps);
         for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
@@ -899,7 +900,7 @@ static void move_cap_raise(MoveCap *mc, int floor) {
     mc->floor = floor;
     for (int hi = 0; hi < 2; hi++)
         for (int i = 0; i < MCAP_COUNTS; i++)
-            if (mc->memo[hi][i] > floor) mc->memo[hi][i] = NONE;
+            if (mc->memo[hi][i] > floor) mc->memo[hi][i] = MCAP_UNKNOWN;
 }
 
 /* the counts of a placement (its card's cells on squares of their fruit, per fruit: icount, four
@@ -1639,7 +1640,7 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
                         at &= at - 1;
                         uint64_t cv = wrow[ax];
                         int b = memo[((int)(cv >> 16 & 255) * 7 + (int)(cv >> 8 & 255)) * 7 + (int)(cv & 255)];
-                        if (b != NONE && b <= need) {
+                        if (b <= need) {  /* (MCAP_UNKNOWN: never) */
                             skipped++;
                             open = b > open ? b : open;
                             continue;
