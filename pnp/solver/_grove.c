@@ -87,6 +87,11 @@ typedef struct {
  * (Core.fv, tally()), or on a copy as a move would leave it (child_knapsack) */
 typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
 
+/* view_tally() of one code, as a table (Core.vstep, from view_tally() itself): the fruit whose view
+ * it changes (NFR: none, a spare view), its part in the dice's key, whether it is a die the key
+ * does not place, and the bases it adds to (add: 1 for a bare tree) */
+typedef struct { uint64_t dk; uint8_t f, base, add, un; } ViewStep;
+
 /* the layer's caps, seven of them: the cells of each fruit (f), of each pair of
  * fruits (CAP_PAIR + pair_of()) and of all fruits (CAP_ALL) */
 #define NCAPS 7
@@ -175,6 +180,7 @@ typedef struct {
     int pat_offs[4 * 25];   /* pat_ix's window offsets for the position whose visit number is */
     long long pat_visit;    /* pat_visit (child_caps) */
     long long filter_tries, filter_cuts, filter_wrong;  /* child_capped(): tried, cut, and (checking) wrong */
+    ViewStep vstep[NCODES];       /* view_tally() per code (child_view) */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -288,6 +294,13 @@ static inline void view_tally(FruitView *v, int c, int sign) {
         }
     }
     else if (c && !(c & 48) && (c & 3) != CLEARING) v[c & 3].bases[(c >> 2) & 3] += sign;
+}
+
+static inline void view_step(FruitView *v, const ViewStep *t, int sign) {
+    FruitView *x = &v[t->f];
+    x->dkey += (uint64_t)(int64_t)sign * t->dk;
+    x->unplaced += sign * t->un;
+    x->bases[t->base] += sign * t->add;
 }
 
 /* one square's part in the dice by fruit, value and whether on a tree (Core.dice: the wheelbarrow
@@ -1865,7 +1878,7 @@ static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask
 
 /* the layer as one outcome of a move leaves it, as the knapsack reads it: its squares, supply, its
  * fruits' views (FruitView), and the cells of its cards to play (cells_left) */
-typedef struct { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR]; int un[NFR]; } ChildView;
+typedef struct { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR + 1]; int un[NFR]; } ChildView;  /* (v[NFR]: view_step's spare) */
 
 /* ChildView of the outcome `mask` of move `m` (`units`: cells_left here) */
 static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units, ChildView *cv) {
@@ -1873,7 +1886,7 @@ static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, c
     memcpy(cv->supply, r->supply, sizeof cv->supply);
     outcome_squares(r, mask, cv->nw, cv->supply);
     memcpy(cv->v, s->fv, sizeof cv->v);
-    for (int i = 0; i < 6; i++) { view_tally(cv->v, r->old[i], -1); view_tally(cv->v, cv->nw[i], 1); }
+    for (int i = 0; i < 6; i++) { view_step(cv->v, &s->vstep[r->old[i]], -1); view_step(cv->v, &s->vstep[cv->nw[i]], 1); }
 }
 
 /* The layer caps of the position one outcome of move `m` leaves (squares `nw`), from the position's
@@ -2683,6 +2696,23 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     for (int kk = 0; kk < NK; kk++)
         for (int c = 0; c < NCODES; c++)
             s->icount[kk][c] = (uint16_t)(kk < 6 && item_fruit(c) == kk / 2 ? 1u << (4 * (kk / 2)) : 0);
+    for (int c = 0; c < NCODES; c++) {  /* vstep: view_tally() on views of nothing, read back */
+        FruitView v[NFR + 1];
+        memset(v, 0, sizeof v);
+        view_tally(v, c, 1);
+        ViewStep *t = &s->vstep[c];
+        memset(t, 0, sizeof *t);
+        t->f = NFR;
+        for (int f = 0; f < NFR; f++) {
+            int b = v[f].bases[0] + v[f].bases[1] + v[f].bases[2];
+            if (!v[f].dkey && !v[f].unplaced && !b) continue;
+            t->f = (uint8_t)f;
+            t->dk = v[f].dkey;
+            t->un = (uint8_t)v[f].unplaced;
+            t->add = (uint8_t)b;
+            t->base = (uint8_t)(v[f].bases[1] ? 1 : v[f].bases[2] ? 2 : 0);
+        }
+    }
     free(s->memo);
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     free(s->tmemo);
