@@ -181,6 +181,7 @@ typedef struct {
     long long pat_visit;    /* pat_visit (child_caps) */
     long long filter_tries, filter_cuts, filter_wrong;  /* child_capped(): tried, cut, and (checking) wrong */
     ViewStep vstep[NCODES];       /* view_tally() per code (child_view) */
+    int8_t ifruit[NCODES];        /* item_fruit() per code (layer_caps_of, child_caps) */
     uint16_t icount[NK][NCODES];  /* a card cell of each kind on each code: 1 << 4 * fruit where it
                                    * stands on a die or bare tree of its fruit (move_cap), else 0 */
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
@@ -674,7 +675,7 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
     int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
-            int f = item_fruit(s->grid[y * GW + x]);
+            int f = s->ifruit[s->grid[y * GW + x]];
             if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad;
         }
     for (int i = 0; i < NCAPS; i++) caps[i] = 0;
@@ -1969,8 +1970,8 @@ static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16
     const Orient *po = &s->orient[m->card][m->orient];
     int set = 0;
     for (int i = 0; i < 6; i++) {  /* the new items, a bit per cell */
-        int f = item_fruit(nw[i]);
-        if (f < 0 || f == item_fruit(r->old[i])) continue;
+        int f = s->ifruit[nw[i]];
+        if (f < 0 || f == s->ifruit[r->old[i]]) continue;
         if (f != po->f[i]) return 0;  /* (never: only a tree makes a new item, of its fruit) */
         int x = r->pos[i] % GW - s->x0 + 2 + CAP_PAD, y = r->pos[i] / GW - s->y0 + 2 + CAP_PAD;
         if (x < 2 || x >= W || y < 2 || y >= H) return 0;  /* (never: a move covers a visible square) */
@@ -2696,6 +2697,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     for (int kk = 0; kk < NK; kk++)
         for (int c = 0; c < NCODES; c++)
             s->icount[kk][c] = (uint16_t)(kk < 6 && item_fruit(c) == kk / 2 ? 1u << (4 * (kk / 2)) : 0);
+    for (int c = 0; c < NCODES; c++) s->ifruit[c] = (int8_t)item_fruit(c);
     for (int c = 0; c < NCODES; c++) {  /* vstep: view_tally() on views of nothing, read back */
         FruitView v[NFR + 1];
         memset(v, 0, sizeof v);
