@@ -879,6 +879,9 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
 #define MCAP_UNKNOWN INT_MAX  /* (a memo entry not worked out yet: above every need) */
 typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
 
+/* the memo's entry for counts c0, c1 and c2 of the three fruits */
+static inline int mcap_index(int c0, int c1, int c2) { return (c2 * 7 + c1) * 7 + c0; }
+
 static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     int k = to_play(s), d = s->cs.depth, words[NFR];
     cells_left(s, words);
@@ -898,7 +901,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
 /* the bound of a move of hand card `hi` that lays cnt[f] cells of each fruit on the layer's squares
  * of their fruit (memo) */
 static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
-    int *e = &mc->memo[hi][(cnt[2] * 7 + cnt[1]) * 7 + cnt[0]];
+    int *e = &mc->memo[hi][mcap_index(cnt[0], cnt[1], cnt[2])];
     if (*e == MCAP_UNKNOWN) {
         int caps[NCAPS];
         caps_of_counts(cnt, caps);
@@ -1653,7 +1656,7 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
                         int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
                         at &= at - 1;
                         uint64_t cv = wrow[ax];
-                        int b = memo[((int)(cv >> 16 & 255) * 7 + (int)(cv >> 8 & 255)) * 7 + (int)(cv & 255)];
+                        int b = memo[mcap_index((int)(cv & 255), (int)(cv >> 8 & 255), (int)(cv >> 16 & 255))];
                         if (b <= need) {  /* (MCAP_UNKNOWN: never) */
                             skipped++;
                             open = b > open ? b : open;
@@ -1890,16 +1893,6 @@ static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, c
     for (int i = 0; i < 6; i++) { view_step(cv->v, &s->vstep[r->old[i]], -1); view_step(cv->v, &s->vstep[cv->nw[i]], 1); }
 }
 
-/* The layer caps of the position one outcome of move `m` leaves (squares `nw`), from the position's
- * own windows (kwin; 0 where they are not there): a card's count at an anchor changes only where
- * the move changed a square, so it is at most the position's count there plus the card's cells
- * on the squares the move made dice or bare trees of a fruit they were not (new items: a tree
- * laid on an empty square, a die on a bare tree of another fruit's square...). Anchors that touch
- * none of those count at most the position's most (kmost); the others are counted so: the new
- * items' cells added into the window as layer_caps_of() adds the layer's, and taken away after
- * (a new item lies at most two squares beyond the visible ones, so its anchors are in the window,
- * its CAP_PAD included, where the position counts none). Never below the caps layer_caps() works
- * out on that position (check: Core.check_cuts) */
 /* The pattern of the new items a move of `card` in orientation `orient` made on the cells `set`
  * (a bit per cell of the orientation: trees, the items of their own fruit): for each card, the
  * anchors of each orientation whose placement lays cells on those items (an index into
