@@ -2019,20 +2019,43 @@ static void child_dice(Core *s, const Resolved *r, const ChildView *cv, int (*di
     for (int i = 0; i < 6; i++) { dice_tally(dice, r->old[i], -1); dice_tally(dice, cv->nw[i], 1); }
 }
 
-/* The capped knapsack of the position one outcome of move `m` leaves (cv), with child_caps()
- * for its caps, worked out here before it is played (`floor`: as capped_with's); NONE where it
- * cannot be */
-static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, int floor) {
-    int caps[NCAPS];
+/* the fruits' tables (fruit_table_view) of the position one outcome of a move leaves (cv), with
+ * whole cells only (else 0) */
+static int child_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTables V) {
     const int *un = cv->un;
-    if (!celled(un, to_play(s) - 1) || !child_caps(s, m, r, cv->nw, caps)) return NONE;
-    FruitTables V;
+    if (!celled(un, to_play(s) - 1)) return 0;
     int dice[NFR][16][2], have = 0;
     for (int f = 0; f < s->nfruits; f++)
         if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], un[f], V[f])) {
             if (!have) { child_dice(s, r, cv, dice); have = 1; }
             fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], un[f], V[f]);
         }
+    return 1;
+}
+
+/* the knapsack (knapsack_view, whole cells) from child_tables(): each table at its most cells is
+ * the fruit's cell_share() (V[0]) and its *with (V[1]); `wb`: the wheelbarrow used */
+static int tables_knapsack(const Core *s, FruitTables V, int wb) {
+    int total = 0, most = 0;
+    for (int f = 0; f < s->nfruits; f++) {
+        int v = V[f][0][TCELLS], d = V[f][1][TCELLS] - v;  /* (TNONE: below 0) */
+        total += v;
+        if (d > most) most = d;
+    }
+    return wb ? total : total + most;
+}
+
+/* The capped knapsack of the position one outcome of move `m` leaves (cv), with child_caps()
+ * for its caps, worked out here before it is played (`floor`: as capped_with's), from its tables
+ * (child_tables(), worked out here where `V` is NULL); NONE where it cannot be */
+static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, int floor, FruitTables V) {
+    int caps[NCAPS];
+    FruitTables own;
+    if (!V) {
+        if (!child_tables(s, r, cv, own)) return NONE;
+        V = own;
+    }
+    if (!child_caps(s, m, r, cv->nw, caps)) return NONE;
     int wb = s->wb;
     s->wb = r->wb;  /* (capped_at() reads it) */
     int b = capped_with(s, V, caps, floor);
@@ -2198,9 +2221,14 @@ static int dfs(Core *s, int cur, int *exact) {
             }
             if (pre || filter) child_view(s, m, &r, use, units, &cv);
             int kn = NONE;
+            FruitTables V;
+            /* where both run, the child's tables first: its knapsack is theirs at their most */
+            int tabled = pre && filter && child_tables(s, &r, &cv, V);
+            if (tabled) kn = tables_knapsack(s, V, r.wb);
             if (pre) {
                 /* (with recipes, this position's bound on them holds for the child too) */
-                kn = child_knapsack(s, &r, &cv);
+                if (!tabled) kn = child_knapsack(s, &r, &cv);
+                if (s->checking && tabled && kn != child_knapsack(s, &r, &cv)) s->filter_wrong++;
                 int cut = kn + bonus <= incumbent(s) - cur - g;
                 knap_seen(s, k - 1, cut);
                 if (cut) {
@@ -2209,7 +2237,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 }
             }
             if (filter) {
-                int need_c = incumbent(s) - cur - g - bonus, b = child_capped(s, m, &r, &cv, need_c);
+                int need_c = incumbent(s) - cur - g - bonus, b = child_capped(s, m, &r, &cv, need_c, tabled ? V : NULL);
                 s->filter_tries++;
                 if (b != NONE && b <= need_c) {
                     s->filter_cuts++;
