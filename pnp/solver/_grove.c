@@ -274,7 +274,7 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 /* ------------------------------------------------------------------ bounds */
 
 #define MEMO_BITS 18
-#define TMEMO_BITS 16
+#define TMEMO_BITS 17
 #define CAP_LO 2  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
 #define CAP_HI 5
 #define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
