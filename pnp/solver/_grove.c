@@ -1628,7 +1628,10 @@ static inline int orient_cut(Core *s, Gate *gate, int hi, int o) {
  * Engine.children); with a `gate`, those its move cap cuts are only counted (Gate) */
 static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
     static MoveRec tmp[MAXMOVES];
-    int n = 0, left = s->tokens - s->tokens_used;
+    /* per shape of an orientation (w x h, 1 to 3 each) and row, the anchors whose placement covers
+     * a visible square, worked out once a call for the shapes that come up: from the rows it covers */
+    static __uint128_t shape_at[9][GW];
+    int n = 0, left = s->tokens - s->tokens_used, shaped[9] = {0};
     for (int hi = 0; hi < s->nhand; hi++) {
         int card = s->hand[hi];
         for (int o = 0; o < s->norient[card]; o++) {
@@ -1638,13 +1641,19 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
             int ww = s->x1 - s->x0 + 3 + 2 * CAP_PAD, k = to_play(s);
             const uint64_t *win = gate && k <= KWIN && s->kwin_visit[k] == s->visit[s->cs.depth]
                                   ? s->kwin[k] + (size_t)((hi * 4 + o) * ww * (s->y1 - s->y0 + 3 + 2 * CAP_PAD)) : NULL;
+            int sh = (or_->w - 1) * 3 + or_->h - 1;
+            if (!shaped[sh]) {
+                for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
+                    __uint128_t rows = 0, at = 0;
+                    for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];
+                    for (int dx = 0; dx < or_->w; dx++) at |= rows >> dx;
+                    shape_at[sh][ay] = at;
+                }
+                shaped[sh] = 1;
+            }
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
                 const uint64_t *wrow = win ? win + (ay - s->y0 + 2 + CAP_PAD) * ww - s->x0 + 2 + CAP_PAD : NULL;
-                /* the anchors whose placement covers a visible square: from the rows it covers */
-                __uint128_t rows = 0, at;
-                for (int dy = 0; dy < or_->h; dy++) rows |= s->occ[ay + dy];
-                at = rows | rows >> 1;
-                if (or_->w == 3) at |= rows >> 2;
+                __uint128_t at = shape_at[sh][ay];
                 if (wrow) {
                     /* the gate's test on each anchor in registers (Gate's counts added once a row): a
                      * placement its memo cuts goes no further; the others, and those the memo does
