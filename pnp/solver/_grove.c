@@ -1660,18 +1660,21 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
                      * not know yet, go through place() */
                     const int *memo = gate->mc->memo[s->hand[0] == card ? 0 : 1];
                     int need = gate->need, skipped = 0, open = NONE;
-                    while (at) {
-                        uint64_t lo = (uint64_t)at;
-                        int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
-                        at &= at - 1;
-                        uint64_t cv = wrow[ax];
-                        int b = memo[mcap_index((int)(cv & 255), (int)(cv >> 8 & 255), (int)(cv >> 16 & 255))];
-                        if (b <= need) {  /* (MCAP_UNKNOWN: never) */
-                            skipped++;
-                            open = b > open ? b : open;
-                            continue;
+                    for (int half = 0; half < 2; half++) {  /* (the anchors 64 at a time) */
+                        uint64_t bits = (uint64_t)(at >> 64 * half);
+                        const uint64_t *wh = wrow + 64 * half;
+                        while (bits) {
+                            int j = __builtin_ctzll(bits);
+                            bits &= bits - 1;
+                            uint64_t cv = wh[j];
+                            int b = memo[mcap_index((int)(cv & 255), (int)(cv >> 8 & 255), (int)(cv >> 16 & 255))];
+                            if (b <= need) {  /* (MCAP_UNKNOWN: never) */
+                                skipped++;
+                                open = b > open ? b : open;
+                                continue;
+                            }
+                            n = place(s, tmp, n, card, o, ay * GW + 64 * half + j, left, exact, gate, wh + j);
                         }
-                        n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, wrow + ax);
                     }
                     gate->skipped += skipped;
                     if (open > gate->open) gate->open = open;
