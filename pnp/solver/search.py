@@ -126,8 +126,12 @@ DESCEND_GAMES = ("grove",)
 # score plus the knapsack's bound (deals without recipes, twenty-fifth session): 6144 wide, its
 # line is at least the score-ranked 24576-wide beam's on each of the bench's twenty nine-card
 # deals, in about 1 s of a worker instead of 2.7 (two cores, free); ranked, 24576 wide found
-# nothing better on the eighteen deals proven and made the proofs slower (docs/solver.md)
-TIMED_BEAM = 6144
+# nothing better on the eighteen deals proven and made the proofs slower (docs/solver.md). Since
+# the thirtieth session, 1536 (the same as PROOF_BEAM; on two cores that beam now runs in a worker
+# while the other searches): 6144 wide, the line was better by a point on 5 of the twenty deals,
+# but its 0.8 s of a core cost more than it saved; the median deals' proofs are 5 % faster without
+# it, the others within the machine's noise (docs/solver.md)
+TIMED_BEAM = 1536
 # without a time limit, the compiled beam this wide runs before the exact search (where the core
 # has one: Grove's): a better line to prune with (grove:10,2,14,12,6,17,4: the first beam's 41
 # became the best, 46, and the proof took 44 million positions, not 76). Ranked by the knapsack
