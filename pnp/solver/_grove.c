@@ -499,6 +499,13 @@ static inline uint64_t memo_key_view(const Core *s, const FruitView *v, int supp
     return fits && s->memo_ok && !v->unplaced && supply < 16 ? 1ULL << 63 | v->dkey : 0;
 }
 
+/* the slot of a memo key (memo_key_view's two words) among 2^bits: two multiplies, the product's
+ * top bits (mix64() on each word took twice the work, for the same answers) */
+static inline uint64_t memo_slot(uint64_t key, uint64_t low, int bits) {
+    uint64_t h = (key ^ ((low * 0x9E3779B97F4A7C15ULL) >> 17 | (low * 0x9E3779B97F4A7C15ULL) << 47)) * 0xBF58476D1CE4E5B9ULL;
+    return h >> (64 - bits);
+}
+
 static inline uint64_t memo_key(const Core *s, int f, int supply, uint32_t tail, int fits, uint64_t *low) {
     return memo_key_view(s, &s->fv[f], supply, tail, fits, low);
 }
@@ -511,7 +518,7 @@ static int fruit_gain_view(Core *s, const FruitView *v, const int (*dice)[2], in
     int units = 2 * CW_N2(word) + CW_N1(word);
     uint32_t tail = whole ? 1u << 31 | (uint32_t)word : (uint32_t)units << 5 | (uint32_t)k;
     uint64_t low, key = memo_key_view(s, v, supply, tail, units < 128 && k < 32, &low);
-    uint64_t *slot = s->memo + 3 * ((mix64(key) ^ mix64(low + 0x9E3779B97F4A7C15ULL)) & ((1u << MEMO_BITS) - 1));
+    uint64_t *slot = s->memo + 3 * memo_slot(key, low, MEMO_BITS);
     if (key && slot[0] == key && slot[1] == low) {
         *with = (int32_t)(slot[2] >> 32);
         return (int)(uint32_t)slot[2];
@@ -591,7 +598,7 @@ typedef int16_t Table[2][TCELLS + 1];
  * V[w][t]. Without `dice`, only the memo answers: 0 where it does not, else 1 */
 static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, Table V) {
     uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
-    uint64_t *slot = s->tmemo + TMEMO_WORDS * ((mix64(key) ^ mix64(low + 0x7F4A7C159E3779B9ULL)) & ((1u << TMEMO_BITS) - 1));
+    uint64_t *slot = s->tmemo + TMEMO_WORDS * memo_slot(key, low, TMEMO_BITS);
     if (key && slot[0] == key && slot[1] == low) {
         memcpy(V, slot + 2, sizeof(Table));
         return 1;
