@@ -128,7 +128,7 @@ DESCEND_GAMES = ("grove",)
 # deals, in about 1 s of a worker instead of 2.7 (two cores, free); ranked, 24576 wide found
 # nothing better on the eighteen deals proven and made the proofs slower (docs/solver.md). Since
 # the thirtieth session, 1536 (the same as PROOF_BEAM; on two cores that beam now runs in a worker
-# while the other searches): 6144 wide, the line was better by a point on 5 of the twenty deals,
+# while the other searches): 6144 wide, the line was better by a point on 4 of the twenty deals,
 # but its 0.8 s of a core cost more than it saved; the median deals' proofs are 5 % faster without
 # it, the others within the machine's noise (docs/solver.md)
 TIMED_BEAM = 1536
