@@ -1564,25 +1564,14 @@ static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
 /* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal, with its
  * best gain; without `exact`, a placement the packed scan cannot score gets an upper bound on it */
 static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact, Gate *gate,
-                        const uint64_t *cv) {
+                        int gated) {
     const Orient *or_ = &s->orient[card][o];
     const uint16_t *g = s->grid + a;
-    if (cv) {
-        /* the gate first, from the counts layer_caps() kept for this anchor: a placement it cuts
-         * is not looked at further (legal or not), its orientation's bound left open */
-        int cnt[NFR] = {(int)(*cv & 255), (int)(*cv >> 8 & 255), (int)(*cv >> 16 & 255)};
-        int b = move_cap_of(s, gate->mc, s->hand[0] == card ? 0 : 1, cnt);
-        if (b <= gate->need) {
-            gate->skipped++;
-            if (b > gate->open) gate->open = b;
-            return n;
-        }
-    }
     const uint64_t (*pk)[NCODES] = (const uint64_t (*)[NCODES])s->pk[s->wb];
     uint64_t v = pk[or_->k[0]][g[or_->off[0]]] + pk[or_->k[1]][g[or_->off[1]]] + pk[or_->k[2]][g[or_->off[2]]] +
                  pk[or_->k[3]][g[or_->off[3]]] + pk[or_->k[4]][g[or_->off[4]]] + pk[or_->k[5]][g[or_->off[5]]];
     if (!(v & 7) || (v & 070) || (int)((v >> P_MIS) & 7) > left) return n;
-    if (gate && !cv) {
+    if (gate && !gated) {
         int b = move_cap_at(s, gate->mc, card, o, a);
         if (b <= gate->need) {
             gate->dropped++;
@@ -1662,37 +1651,36 @@ static int gen_moves_gated(Core *s, MoveRec *out, int exact, Gate *gate) {
             for (int ay = s->y0 - or_->h + 1; ay <= s->y1; ay++) {
                 const uint64_t *wrow = win ? win + (ay - s->y0 + 2 + CAP_PAD) * ww - s->x0 + 2 + CAP_PAD : NULL;
                 __uint128_t at = shape_at[sh][ay];
-                if (wrow) {
-                    /* the gate's test on each anchor in registers (Gate's counts added once a row): a
-                     * placement its memo cuts goes no further; the others, and those the memo does
-                     * not know yet, go through place() */
-                    const int *memo = gate->mc->memo[s->hand[0] == card ? 0 : 1];
-                    int need = gate->need, skipped = 0, open = NONE;
-                    for (int half = 0; half < 2; half++) {  /* (the anchors 64 at a time) */
-                        uint64_t bits = (uint64_t)(at >> 64 * half);
-                        const uint64_t *wh = wrow + 64 * half;
-                        while (bits) {
-                            int j = __builtin_ctzll(bits);
-                            bits &= bits - 1;
-                            uint64_t cv = wh[j];
+                /* with the counts layer_caps() kept, the gate first, on each anchor (its memo read in
+                 * registers, Gate's counts added once a row): a placement it cuts is not looked at
+                 * further (legal or not), its bound left open; else place() tries the move cap on
+                 * each legal placement */
+                const int *memo = wrow ? gate->mc->memo[hi] : NULL;
+                int need = gate ? gate->need : 0, skipped = 0, open = NONE;
+                for (int half = 0; half < 2; half++) {  /* (the anchors 64 at a time) */
+                    uint64_t bits = (uint64_t)(at >> 64 * half);
+                    while (bits) {
+                        int ax = 64 * half + __builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        if (memo) {
+                            uint64_t cv = wrow[ax];
                             int b = memo[mcap_index((int)(cv & 255), (int)(cv >> 8 & 255), (int)(cv >> 16 & 255))];
-                            if (b <= need) {  /* (MCAP_UNKNOWN: never) */
+                            if (b == MCAP_UNKNOWN) {
+                                int cnt[NFR] = {(int)(cv & 255), (int)(cv >> 8 & 255), (int)(cv >> 16 & 255)};
+                                b = move_cap_of(s, gate->mc, hi, cnt);
+                            }
+                            if (b <= need) {
                                 skipped++;
                                 open = b > open ? b : open;
                                 continue;
                             }
-                            n = place(s, tmp, n, card, o, ay * GW + 64 * half + j, left, exact, gate, wh + j);
                         }
+                        n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, memo != NULL);
                     }
+                }
+                if (memo) {
                     gate->skipped += skipped;
                     if (open > gate->open) gate->open = open;
-                    continue;
-                }
-                while (at) {
-                    uint64_t lo = (uint64_t)at;
-                    int ax = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(at >> 64));
-                    at &= at - 1;
-                    n = place(s, tmp, n, card, o, ay * GW + ax, left, exact, gate, NULL);
                 }
             }
         }
