@@ -2010,15 +2010,18 @@ static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16
 static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv);
 static void undo(Core *s, const Resolved *r, const Saved *sv);
 static int capped_knapsack(Core *s, const Doubled *dd, int floor);
-/* the dice on trees of the fruits `dd` doubles, as its recipes score them (the wheelbarrow's 15
- * too), each counted w - 1 times (check_cut) */
+/* what a square showing c adds to the dice on trees of the fruits `dd` doubles, as their recipes
+ * score them (the wheelbarrow's 15 too), counted w - 1 times */
+static inline int doubled_die(const Core *s, int c, const Doubled *dd) {
+    int d = die_of(c), f = (c >> 11) & 3;
+    return d && (c & 3) != CLEARING && f < s->nfruits ? d * (dd->w[f] - 1) : 0;
+}
+
+/* doubled_die() over the layer (check_cut) */
 static int doubled_sums(const Core *s, const Doubled *dd) {
     int total = 0;
     for (int y = s->y0; y <= s->y1; y++)
-        for (int x = s->x0; x <= s->x1; x++) {
-            int c = s->grid[y * GW + x], d = die_of(c), f = (c >> 11) & 3;
-            if (d && (c & 3) != CLEARING && f < s->nfruits) total += d * (dd->w[f] - 1);
-        }
+        for (int x = s->x0; x <= s->x1; x++) total += doubled_die(s, s->grid[y * GW + x], dd);
     return total;
 }
 
@@ -2063,12 +2066,7 @@ static int child_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTa
  * the doubled tables, which a child's (child_capped) begin after the move */
 static int doubled_rise(const Core *s, const Resolved *r, const ChildView *cv, const Doubled *dd) {
     int rise = 0;
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 2; j++) {
-            int c = j ? cv->nw[i] : r->old[i], d = die_of(c), f = (c >> 11) & 3;
-            if (!d || (c & 3) == CLEARING || f >= s->nfruits || dd->w[f] < 2) continue;
-            rise += (j ? d : -d) * (dd->w[f] - 1);
-        }
+    for (int i = 0; i < 6; i++) rise += doubled_die(s, cv->nw[i], dd) - doubled_die(s, r->old[i], dd);
     return rise;
 }
 
@@ -2086,15 +2084,10 @@ static int tables_knapsack(const Core *s, FruitTables V, int wb) {
 
 /* The capped knapsack of the position one outcome of move `m` leaves (cv), with child_caps()
  * for its caps, worked out here before it is played (`floor`: as capped_with's), from its tables
- * (child_tables(), worked out here where `V` is NULL); NONE where it cannot be */
+ * (child_tables(); doubled here as `dd` has them); NONE where it cannot be */
 static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const ChildView *cv, int floor, FruitTables V,
                         const Doubled *dd) {
     int caps[NCAPS];
-    FruitTables own;
-    if (!V) {
-        if (!child_tables(s, r, cv, own)) return NONE;
-        V = own;
-    }
     if (!child_caps(s, m, r, cv->nw, caps)) return NONE;
     doubled_tables(s, V, dd);
     int wb = s->wb;
@@ -2266,9 +2259,10 @@ static int dfs(Core *s, int cur, int *exact) {
             if (pre || filter) child_view(s, m, &r, use, units, &cv);
             int kn = NONE;
             FruitTables V;
-            /* where both run, the child's tables first: its knapsack is theirs at their most */
-            int tabled = pre && filter && child_tables(s, &r, &cv, V);
-            if (tabled) kn = tables_knapsack(s, V, r.wb);
+            /* the child's tables first where its caps are tried: where its knapsack is too, it is
+             * theirs at their most */
+            int tabled = filter && child_tables(s, &r, &cv, V);
+            if (tabled && pre) kn = tables_knapsack(s, V, r.wb);
             if (pre) {
                 /* (with recipes, this position's bound on them holds for the child too) */
                 if (!tabled) kn = child_knapsack(s, &r, &cv);
@@ -2280,12 +2274,12 @@ static int dfs(Core *s, int cur, int *exact) {
                     continue;
                 }
             }
-            if (filter) {
+            if (tabled) {
                 /* (where a recipe doubles a fruit: this position's doubling, and what the move adds to
                  * the dice it doubles, doubled_rise()) */
                 int rise = dd.on ? doubled_rise(s, &r, &cv, &dd) : 0, add = bonus - dd.part + rise;
                 int need_c = incumbent(s) - cur - g - add,
-                    b = child_capped(s, m, &r, &cv, need_c, tabled ? V : NULL, dd.on ? &dd : NULL);
+                    b = child_capped(s, m, &r, &cv, need_c, V, dd.on ? &dd : NULL);
                 s->filter_tries++;
                 if (b != NONE && b <= need_c) {
                     s->filter_cuts++;
