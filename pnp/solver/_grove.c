@@ -946,7 +946,8 @@ static inline int move_cap(Core *s, MoveCap *mc, const MoveRec *m) {
 
 /* what gen_moves() leaves out: legal moves whose move cap is at most `need`, how many (counted as
  * positions), the highest of those caps; and how many orientations and placements it left out
- * without looking at their legality (orient_cut(), place() with layer_caps()'s counts) */
+ * without looking at their legality (orient_cut(), and gen_moves_gated()'s test on each anchor's
+ * counts from layer_caps()) */
 typedef struct { MoveCap *mc; int need, dropped, open, skipped; } Gate;
 
 /* `n` moves of a position with `k` cards to play cut by their move cap: positions one row down
@@ -1562,7 +1563,8 @@ static int best_outcome(Core *s, const Resolved *r, int *best_mask) {
 }
 
 /* the placement of `card`'s orientation `o` at anchor `a`, onto tmp[n] if it is legal, with its
- * best gain; without `exact`, a placement the packed scan cannot score gets an upper bound on it */
+ * best gain; without `exact`, a placement the packed scan cannot score gets an upper bound on it.
+ * With a `gate` not yet applied (`gated` 0), a legal placement its move cap cuts is dropped */
 static inline int place(Core *s, MoveRec *tmp, int n, int card, int o, int a, int left, int exact, Gate *gate,
                         int gated) {
     const Orient *or_ = &s->orient[card][o];
