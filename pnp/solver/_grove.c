@@ -154,6 +154,9 @@ typedef struct {
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
+    int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
+                   * (Doubled's fold: 1), and of one that wants the wheelbarrow used (its barrow: 2);
+                   * 0: never */
     int child_caps;  /* a position works out its children's caps from its own windows (child_capped; 0: never,
                       * 1: not where a recipe doubles a fruit, 2: there too) */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
@@ -375,14 +378,18 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
 typedef int ShareTable[2][(CELLS_MAX + 1) * (CELLS_MAX + 1)];
 
 /* one item of cell_share() (`kind`: share_items()'s) given its cells, from `best` (overwritten);
- * `freed`: the die the wheelbarrow frees, which only a state that made it may take */
-static void share_step(ShareTable best, const int *kind, int freed, int word) {
+ * `freed`: the die the wheelbarrow frees, which only a state that made it may take; `must`: every
+ * state takes the item (that may: with `freed`, a state without the wheelbarrow has no such die) */
+static void share_step(ShareTable best, const int *kind, int freed, int word, int must) {
     int n2 = CW_N2(word), n1 = CW_N1(word), c2 = CW_C2(word), c1 = CW_C1(word), ca = CW_CA(word);
     int W = n1 + 1;
     ShareTable nxt;
     int k0 = kind[0], v0 = k0 == 2 ? 0 : kind[1], paid = k0 == 0 && kind[2] ? v0 : 0;
     int least = k0 == 2 ? 2 : 1;  /* the cells that make the die */
     memcpy(nxt, best, sizeof nxt);
+    if (must)
+        for (int w = freed; w < 2; w++)
+            for (int i = 0; i < (CELLS_MAX + 1) * (CELLS_MAX + 1); i++) nxt[w][i] = NONE;
     for (int a2 = 0; a2 <= c2 && a2 <= n2; a2++)
         for (int a1 = 0; a1 <= c1 && a1 <= n1 && a2 + a1 <= ca; a1++) {
             int cells = a2 + a1, n = 2 * a2 + a1;
@@ -397,7 +404,7 @@ static void share_step(ShareTable best, const int *kind, int freed, int word) {
                         int b = best[w][u2 * W + u1];
                         if (b == NONE) continue;
                         int to = (u2 + a2) * W + u1 + a1;
-                        if (gain > 0 && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
+                        if ((gain > 0 || must) && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
                         if (!w && barrow != NONE && b + barrow > nxt[1][to]) nxt[1][to] = b + barrow;
                     }
         }
@@ -431,7 +438,7 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
     ShareTable best;
     share_start(best, 0);
     int kinds[65][3], ni = cell_items(dice, b2, b1, supply, kinds);
-    for (int it = 0; it < ni; it++) share_step(best, kinds[it], it == ni - 1, word);
+    for (int it = 0; it < ni; it++) share_step(best, kinds[it], it == ni - 1, word, 0);
     int top = 0, top1 = NONE;
     for (int i = 0; i < ns; i++) {
         if (best[0][i] > top) top = best[0][i];
@@ -445,18 +452,21 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
  * cell_table): V[w][t], the most with at most t of them (t up to TCELLS), w as cell_share's
  * return (0) and *with (1; NONE where none can). The layer's items come first (share_items), so a
  * state's cells on them are its cells when they are done; the later items are shared out apart,
- * from no cells, per wheelbarrow made before them. */
+ * from no cells, per wheelbarrow made before them.
+ * With `met`, every way makes all the new dice the supply has, and the die the wheelbarrow frees
+ * where it is made: the fruit's dice are then all in play at the end (recipe_tables()). A game
+ * that ends so makes some of those dice on ready trees (x of them, from cells on the layer) and
+ * the rest on squares the layer does not have (two cells at least, none on it): V is the most
+ * over x of the tables with x ready trees and the rest later items, each of them to be taken */
 #define TCELLS (2 * CELLS_MAX)
-static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int V[2][TCELLS + 1]) {
+static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int met, int V[2][TCELLS + 1]) {
     int n2 = CW_N2(word), n1 = CW_N1(word), W = n1 + 1;
-    int kinds[65][3], ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
-    while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
     ShareTable layer, later[2];
     share_start(layer, 0);
-    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word);
+    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word, met && kinds[it][0] != 0);
     for (int w = 0; w < 2; w++) {
         share_start(later[w], w);
-        for (int it = nl; it < ni; it++) share_step(later[w], kinds[it], it == ni - 1, word);
+        for (int it = nl; it < ni; it++) share_step(later[w], kinds[it], it == ni - 1, word, met && kinds[it][0] != 0);
         /* the most with at most u2 and u1 cells */
         for (int wo = 0; wo < 2; wo++)
             for (int u2 = 0; u2 <= n2; u2++)
@@ -466,8 +476,6 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
                     if (u1 && later[w][wo][u2 * W + u1 - 1] > *b) *b = later[w][wo][u2 * W + u1 - 1];
                 }
     }
-    for (int wo = 0; wo < 2; wo++)
-        for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
     for (int w = 0; w < 2; w++)
         for (int u2 = 0; u2 <= n2; u2++)
             for (int u1 = 0; u1 <= n1; u1++) {
@@ -479,6 +487,27 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
                     if (l != NONE && b + l > V[wo][u2 + u1]) V[wo][u2 + u1] = b + l;
                 }
             }
+}
+
+static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int met, int V[2][TCELLS + 1]) {
+    int kinds[65][3];
+    for (int wo = 0; wo < 2; wo++)
+        for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
+    if (!met) {
+        int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
+        while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
+        table_of_items((const int (*)[3])kinds, ni, nl, word, 0, V);
+    } else {
+        int nd = share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
+        for (int x = 0; x <= b2 + b1 && x <= supply && nd + supply < 64; x++) {
+            int ni = nd;
+            for (int i = 0; i < x; i++) { kinds[ni][0] = 1; kinds[ni++][1] = i < b2 ? 2 : 1; }
+            for (int i = x; i < supply; i++) kinds[ni++][0] = 2;
+            if (x < b2 + b1) { kinds[ni][0] = 1; kinds[ni++][1] = x < b2 ? 2 : 1; }  /* (the freed die) */
+            else kinds[ni++][0] = 2;
+            table_of_items((const int (*)[3])kinds, ni, nd + x, word, 1, V);
+        }
+    }
     for (int wo = 0; wo < 2; wo++)
         for (int t = 1; t <= TCELLS; t++)
             if (V[wo][t - 1] > V[wo][t]) V[wo][t] = V[wo][t - 1];
@@ -596,9 +625,10 @@ static int knapsack(Core *s) {
 typedef int16_t Table[2][TCELLS + 1];
 
 /* cell_table() for the fruit of view `v` (its dice: `dice`), through its own memo (memo_key_view):
- * V[w][t]. Without `dice`, only the memo answers: 0 where it does not, else 1 */
-static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, Table V) {
-    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
+ * V[w][t] (`met`: cell_table's). Without `dice`, only the memo answers: 0 where it does not, else 1 */
+static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, int met,
+                            Table V) {
+    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word | (uint32_t)(met != 0) << 31, 1, &low);
     uint64_t *slot = s->tmemo + TMEMO_WORDS * memo_slot(key, low, TMEMO_BITS);
     if (key && slot[0] == key && slot[1] == low) {
         memcpy(V, slot + 2, sizeof(Table));
@@ -606,7 +636,7 @@ static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], i
     }
     if (!dice) return 0;
     int W[2][TCELLS + 1];
-    cell_table(dice, v->bases[2], v->bases[1], supply, word, W);
+    cell_table(dice, v->bases[2], v->bases[1], supply, word, met, W);
     for (int w = 0; w < 2; w++)
         for (int t = 0; t <= TCELLS; t++) V[w][t] = W[w][t] == NONE ? TNONE : (int16_t)W[w][t];
     if (!key) return 1;
@@ -618,7 +648,7 @@ static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], i
 
 /* cell_table() for fruit `f` on the layer as it is, through its memo */
 static void fruit_table(Core *s, int f, int word, Table V) {
-    fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], word, V);
+    fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], word, 0, V);
 }
 
 static inline int pair_of(int f, int g) { return f + g - 1; }  /* (0, 1), (0, 2), (1, 2) */
@@ -745,12 +775,18 @@ static void fruit_tables(Core *s, const int *words, FruitTables V) {
 
 static int capped_with(Core *s, FruitTables V, const int *caps, int floor);
 
-/* the recipes that double a fruit's dice on trees, where their condition can still be met: the
- * knapsack's tables of that fruit count twice (as many times as recipes double it: w), in place
- * of the `part` of the recipes' bound (recipes_bound_of) that the fruit's gain adds on its own,
- * so that the caps share the cells between the fruits for the score and the recipe together */
-typedef struct { int on, w[NFR], part; } Doubled;
-#define NO_DOUBLE {0, {1, 1, 1}, 0}
+/* the recipes the knapsack's tables count, where their condition can still be met, in place of
+ * the `part` of the recipes' bound (recipes_bound_of) they add on their own, so that the caps share
+ * the cells between the fruits for the score and the recipes together:
+ * - a recipe that doubles a fruit's dice on trees: that fruit's tables count twice (as many times
+ *   as recipes double it: w), in place of what the fruit's gain adds;
+ * - a recipe whose points want all of one fruit's dice in play (`fold`: those points per fruit):
+ *   each of the fruit's entries is the more of its own and the points plus the entry of the ways
+ *   that bring all its dice into play (cell_table's `met`), in place of the points (recipe_tables);
+ * - a recipe whose points want the wheelbarrow used, while it is not: those points (`barrow`) on
+ *   every entry of the tables where it is made (V[f][1]), in place of the points */
+typedef struct { int on, w[NFR], part, fold[NFR], barrow; } Doubled;
+#define NO_DOUBLE {0, {1, 1, 1}, 0, {0, 0, 0}, 0}
 
 /* V as its fruits count with the recipes (Doubled) */
 static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
@@ -760,6 +796,39 @@ static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
             for (int j = 0; j < 2; j++)
                 for (int t = 0; t <= TCELLS; t++)
                     if (V[f][j][t] != TNONE) V[f][j][t] = (int16_t)(V[f][j][t] * dd->w[f]);
+}
+
+/* a fruit's table V (doubled as `w` has it) with `points` folded in from its table M of the ways
+ * that bring all its dice into play (Doubled): those are some of all the ways, so V bounds them
+ * too, and M (whose new dice are all later items: cell_table) may be above it with few cells */
+static void fold_table(Table V, const Table M, int w, int points) {
+    for (int j = 0; j < 2; j++)
+        for (int t = 0; t <= TCELLS; t++) {
+            int m = M[j][t] == TNONE ? TNONE : M[j][t] * w;
+            if (m > V[j][t]) m = V[j][t];
+            if (m != TNONE && m + points > V[j][t]) V[j][t] = (int16_t)(m + points);
+        }
+}
+
+/* the points of a wheelbarrow recipe (Doubled's `barrow`) on the entries where it is made */
+static void barrow_tables(Core *s, FruitTables V, const Doubled *dd) {
+    if (dd->barrow)
+        for (int f = 0; f < s->nfruits; f++)
+            for (int t = 0; t <= TCELLS; t++)
+                if (V[f][1][t] != TNONE) V[f][1][t] = (int16_t)(V[f][1][t] + dd->barrow);
+}
+
+/* doubled_tables() and the folds (Doubled) of the position as it is (`words`: cells_left) */
+static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *words) {
+    if (!dd || !dd->on) return;
+    doubled_tables(s, V, dd);
+    barrow_tables(s, V, dd);
+    for (int f = 0; f < s->nfruits; f++)
+        if (dd->fold[f]) {
+            Table M;
+            fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f], 1, M);
+            fold_table(V[f], M, dd->w[f], dd->fold[f]);
+        }
 }
 
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
@@ -773,7 +842,7 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     layer_caps(s, caps);
     FruitTables V;
     fruit_tables(s, words, V);
-    doubled_tables(s, V, dd);
+    recipe_tables(s, V, dd, words);
     return capped_with(s, V, caps, floor);
 }
 
@@ -902,7 +971,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = MCAP_UNKNOWN;
     }
     fruit_tables(s, words, mc->V);
-    doubled_tables(s, mc->V, dd);
+    recipe_tables(s, mc->V, dd, words);
     mc->floor = NONE;
 }
 
@@ -1193,10 +1262,21 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
         case C_TOTAL_AT_LEAST: ok = top >= r->cn; break;
         }
         if (!ok) continue;
-        if (r->reward == R_POINTS) total += r->rn;
-        else if (r->reward == R_DOUBLE) {
+        if (r->reward == R_POINTS) {
+            total += r->rn;
+            if (dd && s->folds && r->cond == C_ALL_IN_PLAY && r->cf >= 0 && !r->counted) {
+                dd->on = 1;
+                dd->fold[r->cf] += r->rn;
+                dd->part += r->rn;
+            }
+            if (dd && s->folds > 1 && r->cond == C_WB_USED && !s->wb) {
+                dd->on = 1;
+                dd->barrow += r->rn;
+                dd->part += r->rn;
+            }
+        } else if (r->reward == R_DOUBLE) {
             total += sums[r->rf] + gains[r->rf] + wbx;
-            if (dd && r->counted) { dd->on = 1; dd->w[r->rf]++; dd->part += gains[r->rf] + wbx; }
+            if (dd && s->doubled && r->counted) { dd->on = 1; dd->w[r->rf]++; dd->part += gains[r->rf] + wbx; }
         } else {
             int dice = 0;
             for (int f = 0; f < s->nfruits; f++) if (of_fruit(r->rf, f)) dice += most[f];
@@ -2055,9 +2135,9 @@ static int child_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTa
     if (!celled(un, to_play(s) - 1)) return 0;
     int dice[NFR][16][2], have = 0;
     for (int f = 0; f < s->nfruits; f++)
-        if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], un[f], V[f])) {
+        if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], un[f], 0, V[f])) {
             if (!have) { child_dice(s, r, cv, dice); have = 1; }
-            fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], un[f], V[f]);
+            fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], un[f], 0, V[f]);
         }
     return 1;
 }
@@ -2092,11 +2172,26 @@ static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const Chil
     int caps[NCAPS];
     if (!child_caps(s, m, r, cv->nw, caps)) return NONE;
     doubled_tables(s, V, dd);
-    int wb = s->wb;
+    if (dd && dd->on) {
+        barrow_tables(s, V, dd);
+        int dice[NFR][16][2], have = 0;
+        for (int f = 0; f < s->nfruits; f++)
+            if (dd->fold[f]) {
+                Table M;
+                if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], cv->un[f], 1, M)) {
+                    if (!have) { child_dice(s, r, cv, dice); have = 1; }
+                    fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], cv->un[f], 1, M);
+                }
+                fold_table(V[f], M, dd->w[f], dd->fold[f]);
+            }
+    }
+    /* (where the move makes the wheelbarrow, the child's tables no longer read the entries that
+     * carry a wheelbarrow recipe's points: they are added here) */
+    int made = dd && dd->barrow && r->wb && !s->wb ? dd->barrow : 0, wb = s->wb;
     s->wb = r->wb;  /* (capped_at() reads it) */
-    int b = capped_with(s, V, caps, floor);
+    int b = capped_with(s, V, caps, floor == NONE ? NONE : floor - made);
     s->wb = wb;
-    return b;
+    return b == NONE ? NONE : b + made;
 }
 
 /* the value of one outcome after `m`, searched */
@@ -2167,7 +2262,7 @@ static int dfs(Core *s, int cur, int *exact) {
             *exact = 0;
             return knap + s->rbound[d - 1];
         }
-        bonus = s->rbound[d] = recipes_bound(s, s->doubled ? &dd : NULL);
+        bonus = s->rbound[d] = recipes_bound(s, s->doubled || s->folds ? &dd : NULL);
         knap += bonus;
     }
     int tv, tex, ub = NONE;
@@ -2788,6 +2883,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->pat_nhdr = s->pat_nent = 0;
     s->cap_lo = CAP_LO;
     s->doubled = 1;
+    s->folds = 2;
     s->child_caps = 2;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
@@ -2966,14 +3062,16 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
     return Py_BuildValue("(ii)", recipes_bound(s, NULL), recipe_bonus(s));
 }
 
-/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used[, floor]): (the
+/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used[, floor[, met]]): (the
  * knapsack with the layer's caps, the seven caps (layer_caps_of), per fruit its cell_table() as
  * two lists), for the tests to hold against Python's; with `floor`, the knapsack as a search
- * that cuts at `floor` works it out (capped_with) */
+ * that cuts at `floor` works it out (capped_with); with `met`, the tables are cell_table()'s of
+ * the ways that bring all of a fruit's dice into play */
 static PyObject *Core_capped(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply, *floor_arg = Py_None;
-    int drawn, tokens_used, tree_dice, wb, floor = NONE;
-    if (!PyArg_ParseTuple(args, "OOiiiOp|O", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb, &floor_arg))
+    int drawn, tokens_used, tree_dice, wb, floor = NONE, met = 0;
+    if (!PyArg_ParseTuple(args, "OOiiiOp|Op", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb, &floor_arg,
+                          &met))
         return NULL;
     if (floor_arg != Py_None && (floor = (int)PyLong_AsLong(floor_arg)) == -1 && PyErr_Occurred()) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
@@ -2990,7 +3088,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
     }
     for (int f = 0; f < s->nfruits; f++) {
         if (!celled(words, k)) continue;
-        fruit_table(s, f, words[f], V);
+        fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f], met, V);
         PyObject *row = PyList_New(0);
         if (!row || PyList_Append(tables, row) < 0) { Py_XDECREF(row); goto fail; }
         Py_DECREF(row);
@@ -3100,6 +3198,10 @@ static PyMemberDef Core_members[] = {
      "1 where the beam ranks by the score plus the knapsack's bound (no recipe scores), 0 by the score alone."},
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
+    {"folds", T_INT, offsetof(Core, folds), 0,
+     "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
+     "that fruit's cells (1), and those of a recipe that wants the wheelbarrow used where it is made (2, the "
+     "default); 0: the recipes' bound apart."},
     {"child_caps", T_INT, offsetof(Core, child_caps), 0,
      "A position works out its children's layer caps from its own before they are played (0: never; 1: not "
      "where a recipe doubles a fruit; 2, the default: there too)."},
