@@ -1212,20 +1212,23 @@ def test_caps_that_count_a_doubled_fruit_twice_keep_the_best_line(pair, most):
     assert fewer, "the doubled caps cut nothing here: the test lost its point"
 
 
-# pairs with a recipe whose points want all of one fruit's dice in play (1 to 3): with another kind,
-# with a recipe that doubles that fruit or another, and two of them; the most cards to play
-FOLD_PAIRS = [((2, 13), 5), ((1, 4), 5), ((3, 11), 4), ((2, 9), 4), ((1, 2), 5), ((3, 12), 5)]
+# pairs with a recipe whose points want all of one fruit's dice in play (1 to 3) or a line of three
+# (6 to 8): with another kind, with a recipe that doubles that fruit or another, two of them, and
+# both on one fruit; the most cards to play
+FOLD_PAIRS = [((2, 13), 5), ((1, 4), 5), ((3, 11), 4), ((2, 9), 4), ((1, 2), 5), ((3, 12), 5),
+              ((8, 15), 5), ((6, 13), 5), ((7, 2), 5), ((3, 8), 5), ((6, 9), 4), ((7, 8), 5)]
 
 
 @pytest.mark.parametrize("pair,most", FOLD_PAIRS)
 def test_caps_that_fold_in_an_all_dice_recipe_keep_the_best_line(pair, most):
-    """A recipe whose points want all of a fruit's dice in play is folded
-    into that fruit's tables (Core.folds: each entry the more of its own and
-    the points plus the entry of the ways that make every die the supply
-    holds) instead of adding its points apart: from positions with two to
-    five cards to play, the best final score is the one found with the
-    points apart, also when the search starts one point below it, and the
-    folded caps cut positions the other bound does not."""
+    """A recipe whose points want all of a fruit's dice in play, or a line
+    of three, is folded into that fruit's tables (Core.folds: each entry the
+    more of its own and the points plus the entry of the ways that make
+    every die the supply holds, or the dice the cheapest lines lack) instead
+    of adding its points apart: from positions with two to five cards to
+    play, the best final score is the one found with the points apart, also
+    when the search starts one point below it, and the folded caps cut
+    positions the other bound does not."""
     game = find_game("grove")
     deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 2))
     eng, nodes = positions(game, deal, 6, sum(pair) + 1, most=most)

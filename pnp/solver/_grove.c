@@ -155,8 +155,8 @@ typedef struct {
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
     int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
-                   * (Doubled's fold: 1), and of one that wants the wheelbarrow used (its barrow: 2);
-                   * 0: never */
+                   * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
+                   * and of a line of three (its line: 3); 0: never */
     int child_caps;  /* a position works out its children's caps from its own windows (child_capped; 0: never,
                       * 1: not where a recipe doubles a fruit, 2: there too) */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
@@ -332,9 +332,9 @@ static int share_items(const int (*dice)[2], int r2, int r1, int supply, int (*k
     for (int v = 1; v < 16; v++)
         for (int t = 0; t < 2; t++)
             for (int i = 0; i < dice[v][t] && ni < 64; i++) { kinds[ni][0] = 0; kinds[ni][1] = v; kinds[ni++][2] = t; }
-    for (int i = 0; i < r2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
-    for (int i = 0; i < r1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
-    for (int i = r2 + r1; i < supply && ni < 64; i++) kinds[ni++][0] = 2;
+    for (int i = 0; i < r2 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni][1] = 2; kinds[ni++][2] = 0; }
+    for (int i = 0; i < r1 && ni < 64; i++) { kinds[ni][0] = 1; kinds[ni][1] = 1; kinds[ni++][2] = 0; }
+    for (int i = r2 + r1; i < supply && ni < 64; i++) { kinds[ni][0] = 2; kinds[ni++][2] = 0; }
     return ni;
 }
 
@@ -416,9 +416,10 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
 static int cell_items(const int (*dice)[2], int b2, int b1, int supply, int (*kinds)[3]) {
     int r2 = b2 < supply ? b2 : supply, r1 = b1 < supply - r2 ? b1 : supply - r2;
     int ni = share_items(dice, r2, r1, supply, kinds);
-    if (b2 > r2) { kinds[ni][0] = 1; kinds[ni++][1] = 2; }
-    else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni++][1] = 1; }
-    else kinds[ni++][0] = 2;
+    if (b2 > r2) { kinds[ni][0] = 1; kinds[ni][1] = 2; }
+    else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni][1] = 1; }
+    else kinds[ni][0] = 2;
+    kinds[ni++][2] = 0;
     return ni;
 }
 
@@ -453,20 +454,26 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
  * return (0) and *with (1; NONE where none can). The layer's items come first (share_items), so a
  * state's cells on them are its cells when they are done; the later items are shared out apart,
  * from no cells, per wheelbarrow made before them.
- * With `met`, every way makes all the new dice the supply has, and the die the wheelbarrow frees
- * where it is made: the fruit's dice are then all in play at the end (recipe_tables()). A game
- * that ends so makes some of those dice on ready trees (x of them, from cells on the layer) and
- * the rest on squares the layer does not have (two cells at least, none on it): V is the most
- * over x of the tables with x ready trees and the rest later items, each of them to be taken */
+ * `met` asks for the ways that make some new dice (each of those items to be taken: kinds[i][2]
+ * of a new die's item), all of them on ready trees from cells on the layer, or on squares the
+ * layer does not have (two cells at least, none on it), and V is the most over the ways to do so:
+ * - MET_ALL: all the new dice the supply has, and the die the wheelbarrow frees where it is made:
+ *   the fruit's dice are then all in play at the end. Some (x) on ready trees, the rest later;
+ * - MET_LINE | options << MET_SHIFT: for one of the options (o, w) (bit o * 4 + w), o new dice on
+ *   ready trees and w on squares the layer does not have: the dice a line of three lacks
+ *   (line_options), the fruit's other new dice as cell_items() has them. */
 #define TCELLS (2 * CELLS_MAX)
-static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int met, int V[2][TCELLS + 1]) {
+#define MET_ALL 1
+#define MET_LINE 2
+#define MET_SHIFT 2
+static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int V[2][TCELLS + 1]) {
     int n2 = CW_N2(word), n1 = CW_N1(word), W = n1 + 1;
     ShareTable layer, later[2];
     share_start(layer, 0);
-    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word, met && kinds[it][0] != 0);
+    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word, kinds[it][0] && kinds[it][2]);
     for (int w = 0; w < 2; w++) {
         share_start(later[w], w);
-        for (int it = nl; it < ni; it++) share_step(later[w], kinds[it], it == ni - 1, word, met && kinds[it][0] != 0);
+        for (int it = nl; it < ni; it++) share_step(later[w], kinds[it], it == ni - 1, word, kinds[it][0] && kinds[it][2]);
         /* the most with at most u2 and u1 cells */
         for (int wo = 0; wo < 2; wo++)
             for (int u2 = 0; u2 <= n2; u2++)
@@ -489,6 +496,14 @@ static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int 
             }
 }
 
+/* a new die's item: on a ready tree of v0 fruits (kind 1) or later (kind 2), taken or not */
+static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must) {
+    kinds[ni][0] = kind;
+    kinds[ni][1] = v0;
+    kinds[ni][2] = must;
+    return ni + 1;
+}
+
 static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int met, int V[2][TCELLS + 1]) {
     int kinds[65][3];
     for (int wo = 0; wo < 2; wo++)
@@ -496,17 +511,32 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
     if (!met) {
         int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
         while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
-        table_of_items((const int (*)[3])kinds, ni, nl, word, 0, V);
-    } else {
+        table_of_items((const int (*)[3])kinds, ni, nl, word, V);
+    } else if (met == MET_ALL) {
         int nd = share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
         for (int x = 0; x <= b2 + b1 && x <= supply && nd + supply < 64; x++) {
             int ni = nd;
-            for (int i = 0; i < x; i++) { kinds[ni][0] = 1; kinds[ni++][1] = i < b2 ? 2 : 1; }
-            for (int i = x; i < supply; i++) kinds[ni++][0] = 2;
-            if (x < b2 + b1) { kinds[ni][0] = 1; kinds[ni++][1] = x < b2 ? 2 : 1; }  /* (the freed die) */
-            else kinds[ni++][0] = 2;
-            table_of_items((const int (*)[3])kinds, ni, nd + x, word, 1, V);
+            for (int i = 0; i < x; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
+            for (int i = x; i < supply; i++) ni = new_item(kinds, ni, 2, 0, 1);
+            ni = x < b2 + b1 ? new_item(kinds, ni, 1, x < b2 ? 2 : 1, 1) : new_item(kinds, ni, 2, 0, 1);  /* (freed) */
+            table_of_items((const int (*)[3])kinds, ni, nd + x, word, V);
         }
+    } else {
+        int nd = share_items(dice, 0, 0, 0, kinds), options = met >> MET_SHIFT;
+        for (int o = 0; o <= 3; o++)
+            for (int w = 0; o + w <= 3; w++) {
+                if (!(options >> (o * 4 + w) & 1) || o > b2 + b1 || o + w > supply || nd + supply >= 64) continue;
+                /* the o ready trees the line takes (those of two fruits first), then the others the
+                 * supply leaves dice for; the w later dice, then the supply's others; the freed die */
+                int ni = nd, rest = supply - o - w, ready = b2 + b1 - o, r = ready < rest ? ready : rest;
+                for (int i = 0; i < o; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
+                for (int i = o; i < o + r; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 0);
+                int nl = ni;
+                for (int i = 0; i < w; i++) ni = new_item(kinds, ni, 2, 0, 1);
+                for (int i = r; i < rest; i++) ni = new_item(kinds, ni, 2, 0, 0);
+                ni = o + r < b2 + b1 ? new_item(kinds, ni, 1, o + r < b2 ? 2 : 1, 0) : new_item(kinds, ni, 2, 0, 0);
+                table_of_items((const int (*)[3])kinds, ni, nl, word, V);
+            }
     }
     for (int wo = 0; wo < 2; wo++)
         for (int t = 1; t <= TCELLS; t++)
@@ -628,7 +658,8 @@ typedef int16_t Table[2][TCELLS + 1];
  * V[w][t] (`met`: cell_table's). Without `dice`, only the memo answers: 0 where it does not, else 1 */
 static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, int met,
                             Table V) {
-    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word | (uint32_t)(met != 0) << 31, 1, &low);
+    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
+    low |= (uint64_t)met << 46;  /* (memo_key_view leaves the bits from 46 up free; `met` takes 18) */
     uint64_t *slot = s->tmemo + TMEMO_WORDS * memo_slot(key, low, TMEMO_BITS);
     if (key && slot[0] == key && slot[1] == low) {
         memcpy(V, slot + 2, sizeof(Table));
@@ -785,8 +816,14 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor);
  *   that bring all its dice into play (cell_table's `met`), in place of the points (recipe_tables);
  * - a recipe whose points want the wheelbarrow used, while it is not: those points (`barrow`) on
  *   every entry of the tables where it is made (V[f][1]), in place of the points */
-typedef struct { int on, w[NFR], part, fold[NFR], barrow; } Doubled;
-#define NO_DOUBLE {0, {1, 1, 1}, 0, {0, 0, 0}, 0}
+typedef struct {
+    int on, w[NFR], part, fold[NFR], barrow;
+    /* a line-of-three recipe's points folded into fruit f (line[f]), with the cards to play, and
+     * the most trees of f they lay on one line and the new dice they make (line_options); children
+     * add those points apart (cpart) */
+    int line[NFR], lk, lreach[NFR], lfresh[NFR], lcounted[NFR], cpart;
+} Doubled;
+#define NO_DOUBLE {0, {1, 1, 1}, 0, {0, 0, 0}, 0, {0, 0, 0}, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0}
 
 /* V as its fruits count with the recipes (Doubled) */
 static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
@@ -818,17 +855,30 @@ static void barrow_tables(Core *s, FruitTables V, const Doubled *dd) {
                 if (V[f][1][t] != TNONE) V[f][1][t] = (int16_t)(V[f][1][t] + dd->barrow);
 }
 
+static int line_options(Core *s, int f, int counted, int k, int reach, int fresh);
+
 /* doubled_tables() and the folds (Doubled) of the position as it is (`words`: cells_left) */
 static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *words) {
     if (!dd || !dd->on) return;
     doubled_tables(s, V, dd);
     barrow_tables(s, V, dd);
-    for (int f = 0; f < s->nfruits; f++)
-        if (dd->fold[f]) {
-            Table M;
-            fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f], 1, M);
-            fold_table(V[f], M, dd->w[f], dd->fold[f]);
+    for (int f = 0; f < s->nfruits; f++) {
+        int met = dd->fold[f] ? MET_ALL : 0, points = dd->fold[f];
+        if (dd->line[f]) {
+            int options = line_options(s, f, dd->lcounted[f], dd->lk, dd->lreach[f], dd->lfresh[f]);
+            met = options & 1 ? 0 : MET_LINE | options << MET_SHIFT;  /* (a line there now: no cost) */
+            points = dd->line[f];
+            if (!met)
+                for (int j = 0; j < 2; j++)
+                    for (int t = 0; t <= TCELLS; t++)
+                        if (V[f][j][t] != TNONE) V[f][j][t] = (int16_t)(V[f][j][t] + points);
         }
+        if (met) {
+            Table M;
+            fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f], met, M);
+            fold_table(V[f], M, dd->w[f], points);
+        }
+    }
 }
 
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
@@ -1168,6 +1218,48 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
     return 0;
 }
 
+/* The ways line_possible() sees to a line of three dice of fruit f at the end, as the cheapest
+ * options (o, w) (bit o * 4 + w, none cheaper in both): o new dice on bare trees of f (ones) and
+ * w on other squares (twos and threes); MET_LINE's options */
+static int line_options(Core *s, int f, int counted, int k, int reach, int fresh) {
+    int options = k >= 2 && reach >= 6 && fresh >= 3 ? 1 << 3 : 0;  /* (three squares bare now) */
+    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[(MAXCARDS + 2) * 6], n = 0;
+    uint16_t need[(GW + 4) * (GW + 4)];
+    for (int i = 0; i < W * H; i++) need[i] = LINE_TWO;
+    for (int y = s->y0; y <= s->y1; y++) {
+        const uint16_t *row = s->grid + y * GW;
+        int i = (y - s->y0 + 2) * W + 2 - s->x0;
+        const uint16_t *tab = s->line_need[counted != 0][f];
+        for (int x = s->x0; x <= s->x1; x++) {
+            int v = tab[row[x]];
+            need[i + x] = (uint16_t)v;
+            at[n] = i + x;
+            n += v <= LINE_ONE;
+        }
+    }
+    for (int j = 0; j < n; j++)
+        for (int back = 0; back < 3; back++)
+            for (int dir = 1; dir <= 2; dir++) {
+                int step = dir == 1 ? 1 : W, first = at[j] - back * step;
+                const uint16_t *t = need + first;
+                if (line_fits(t, step, k, reach, fresh)) {
+                    int sum = t[0] + t[step] + t[2 * step];
+                    options |= 1 << ((sum & 7) * 4 + ((sum >> 3) & 7) + ((sum >> 6) & 7));
+                }
+            }
+    int cheapest = 0;
+    for (int o = 0; o <= 3; o++)
+        for (int w = 0; o + w <= 3; w++) {
+            if (!(options >> (o * 4 + w) & 1)) continue;
+            int beaten = 0;
+            for (int o2 = 0; o2 <= o && !beaten; o2++)
+                for (int w2 = 0; w2 <= w; w2++)
+                    if ((o2 != o || w2 != w) && options >> (o2 * 4 + w2) & 1) { beaten = 1; break; }
+            if (!beaten) cheapest |= 1 << (o * 4 + w);
+        }
+    return cheapest;
+}
+
 /* Bounder.recipes_bound: an upper bound on what the recipes add at the end of any game from
  * here (`gains`: per fruit, the knapsack's bound on what its dice can still add, with the die
  * the wheelbarrow may free) */
@@ -1253,7 +1345,21 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
         case C_SQUIRREL_UNUSED: ok = s->tokens_used == 0; break;
         case C_DICE_AT_LEAST: ok = sum_most >= r->cn; break;
         case C_ALL_IN_PLAY: ok = any_enough; break;
-        case C_LINE3: ok = any_three; break;
+        case C_LINE3:
+            ok = any_three;
+            if (ok && dd && s->folds >= 3 && r->reward == R_POINTS && r->cf >= 0 && !dd->fold[r->cf] &&
+                !dd->line[r->cf]) {
+                int f = r->cf;
+                dd->on = 1;
+                dd->line[f] = r->rn;
+                dd->lk = k;
+                dd->lreach[f] = reach[f];
+                dd->lfresh[f] = fresh[f];
+                dd->lcounted[f] = r->counted;
+                dd->part += r->rn;
+                dd->cpart += r->rn;
+            }
+            break;
         case C_EACH_AT_LEAST:
             for (int f = 0; f < s->nfruits; f++)
                 ok &= high[f] >= r->cn || (r->counted && barrow == f && WHEELBARROW >= r->cn);
@@ -1264,7 +1370,8 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
         if (!ok) continue;
         if (r->reward == R_POINTS) {
             total += r->rn;
-            if (dd && s->folds && r->cond == C_ALL_IN_PLAY && r->cf >= 0 && !r->counted) {
+            if (dd && s->folds && r->cond == C_ALL_IN_PLAY && r->cf >= 0 && !r->counted && !dd->line[r->cf] &&
+                !dd->fold[r->cf]) {
                 dd->on = 1;
                 dd->fold[r->cf] += r->rn;
                 dd->part += r->rn;
@@ -2374,13 +2481,14 @@ static int dfs(Core *s, int cur, int *exact) {
             if (tabled) {
                 /* (where a recipe doubles a fruit: this position's doubling, and what the move adds to
                  * the dice it doubles, doubled_rise()) */
-                int rise = dd.on ? doubled_rise(s, &r, &cv, &dd) : 0, add = bonus - dd.part + rise;
+                int rise = dd.on ? doubled_rise(s, &r, &cv, &dd) : 0, add = bonus - dd.part + dd.cpart + rise;
                 int need_c = incumbent(s) - cur - g - add,
                     b = child_capped(s, m, &r, &cv, need_c, V, dd.on ? &dd : NULL);
                 s->filter_tries++;
                 if (b != NONE && b <= need_c) {
                     s->filter_cuts++;
-                    if (s->checking) check_cut(s, m, &r, use, b, need_c, dd.on ? &dd : NULL, rise);
+                    /* (the child's own tables fold a line's points in: cpart) */
+                    if (s->checking) check_cut(s, m, &r, use, b + dd.cpart, need_c + dd.cpart, dd.on ? &dd : NULL, rise);
                     count_cap_cuts(s, k, 1);
                     if (g + b + add > max_open) max_open = g + b + add;
                     continue;
@@ -2883,7 +2991,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->pat_nhdr = s->pat_nent = 0;
     s->cap_lo = CAP_LO;
     s->doubled = 1;
-    s->folds = 2;
+    s->folds = 3;
     s->child_caps = 2;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
@@ -3200,8 +3308,8 @@ static PyMemberDef Core_members[] = {
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
     {"folds", T_INT, offsetof(Core, folds), 0,
      "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
-     "that fruit's cells (1), and those of a recipe that wants the wheelbarrow used where it is made (2, the "
-     "default); 0: the recipes' bound apart."},
+     "that fruit's cells (1), those of a recipe that wants the wheelbarrow used where it is made too (2), and "
+     "those of a line of three (3, the default); 0: the recipes' bound apart."},
     {"child_caps", T_INT, offsetof(Core, child_caps), 0,
      "A position works out its children's layer caps from its own before they are played (0: never; 1: not "
      "where a recipe doubles a fruit; 2, the default: there too)."},
