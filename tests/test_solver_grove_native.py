@@ -659,6 +659,37 @@ def test_a_recipe_challenge_descends_in_the_core(jobs):
     check_line(game, deal, timed)
 
 
+@pytest.mark.parametrize("limit", [60, None])
+def test_a_recipe_challenge_ranks_its_widest_beam_by_the_knapsack_and_the_final_score(monkeypatch, limit):
+    """With a time limit, a recipe challenge's beams rank by the score alone
+    but for the widest (search.RECIPE_RANKED); without one, the beam before
+    the proof runs twice, by the score and so ranked. Without recipes the
+    widest beam ranks as it always does (Searcher.recipe_beam)."""
+    game = find_game("grove")
+    calls = []
+    real_wide = Searcher.wide_beam
+
+    def wide_beam(self, width, by_recipes=False):
+        calls.append((width, by_recipes))
+        return real_wide(self, width, by_recipes)
+
+    monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
+    monkeypatch.setattr(Searcher, "descend", lambda self, start, cur, kids=None: self._solution(False, 10 ** 3, self.t0))
+    monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)
+    monkeypatch.setattr(Searcher, "native_dfs", lambda self, node, cur: (_ for _ in ()).throw(search._Timeout(10 ** 3)))
+    for deal, recipes in (("grove:1,14,7,3,15,9,2;recipes=16,13", True), ("grove:1,14,7,3,15,9,2", False)):
+        calls.clear()
+        sol = Searcher(game, game.parse_deal(deal), time_limit=limit, jobs=1).run()
+        widest = max(w for w, _ in calls)
+        if limit is None:
+            proof = search.SCORED_PROOF_BEAM if recipes else search.PROOF_BEAM
+            assert [c for c in calls if c[0] == proof] == ([(proof, False), (proof, True)] if recipes else [(proof, False)])
+        else:
+            assert widest == (search.SCORED_TIMED_BEAM if recipes else search.TIMED_BEAM)
+            assert [w for w, by in calls if by] == [widest]
+        check_line(game, deal, sol)
+
+
 def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     """Tests from the top cut every line below the score they test, so a
     Grove search with a time limit keeps the Python search's share of it for
@@ -675,10 +706,10 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
         widths.append(width)
         return real(self, width)
 
-    def wide_beam(self, width):
+    def wide_beam(self, width, by_recipes=False):
         core_widths.append(width)
         assert self.core is not None and hasattr(self.core, "beam")
-        return real_wide(self, width)
+        return real_wide(self, width, by_recipes)
 
     monkeypatch.setattr(Searcher, "beam", beam)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
@@ -762,6 +793,25 @@ def test_a_beam_ranked_by_the_knapsack_too_finds_better_lines(deal, width, ranke
     check_line(game, deal, core_beam(game, deal, width)[0]._solution(False, ranked, 0.0))
 
 
+def test_a_recipe_beam_ranked_by_the_knapsack_and_the_final_score_finds_better_lines():
+    """A recipe challenge's widest beam (search.RECIPE_RANKED) ranks by the
+    score plus the knapsack's bound, without the cut at the incumbent that
+    bound makes where no recipe scores, and the last card by the final score:
+    here 384 wide it finds the proven best, 88, where the score alone finds
+    82; an incumbent cuts nothing from it; its line verifies to 88."""
+    game = find_game("grove")
+    deal = "grove:1,14,7,3,15,9,2,10,6;recipes=16,13"
+    s, at = start_of(game, deal)
+    assert s.core.beam(*at, -10 ** 9, 384, 0, 0)[4] == 82
+    assert s.core.beam(*at, -10 ** 9, 384, 0, search.RECIPE_RANKED)[4] == 88
+    assert s.core.beam(*at, 80, 384, 0, search.RECIPE_RANKED)[4] == 88
+    assert s.core.beam(*at, 80, 384, 0, 1)[4] == 82  # (ranked 1 with recipes: the score alone)
+    s, _ = start_of(game, deal)
+    s.wide_beam(384, by_recipes=True)
+    assert s.best == 88
+    check_line(game, deal, s._solution(False, s.best, 0.0))
+
+
 @pytest.mark.parametrize("deal,widths", [
     ("grove:7,6,13,16,17", (search.TIMED_BEAM, search.PROOF_BEAM)),
     ("grove:7,6,13,16,17;recipes=1,2", (search.SCORED_TIMED_BEAM, search.SCORED_PROOF_BEAM)),
@@ -826,9 +876,9 @@ def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkey
     widths, incumbents = [], []
     real_wide, real_dfs = Searcher.wide_beam, Searcher.native_dfs
 
-    def wide_beam(self, width):
+    def wide_beam(self, width, by_recipes=False):
         widths.append(width)
-        return real_wide(self, width)
+        return real_wide(self, width, by_recipes)
 
     def native_dfs(self, node, cur):
         incumbents.append(self.best)
@@ -845,7 +895,7 @@ def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkey
 def test_orchard_runs_no_wide_beam_in_python_before_a_proof(monkeypatch):
     """The Orchard core has no beam: no 6144-wide Python beam stands in."""
     calls = []
-    monkeypatch.setattr(Searcher, "wide_beam", lambda self, width: calls.append(width))
+    monkeypatch.setattr(Searcher, "wide_beam", lambda self, width, by_recipes=False: calls.append(width))
     sol = solve(find_game("orchard"), "orchard:4,7,8,3,14")
     assert sol.proven and calls == []
 
@@ -945,7 +995,8 @@ def test_the_widest_timed_beam_runs_in_one_worker_while_the_other_searches(monke
     monkeypatch.setattr(parallel, "search_root", search_root)
     widths = []
     real_beam = Searcher.wide_beam
-    monkeypatch.setattr(Searcher, "wide_beam", lambda self, w: widths.append(w) or real_beam(self, w))
+    monkeypatch.setattr(Searcher, "wide_beam",
+                        lambda self, w, by_recipes=False: widths.append(w) or real_beam(self, w, by_recipes))
     game = find_game("grove")
     deal = "grove:10,2,14,12,6,17"
     sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=2, beam_width=1).run()
@@ -1058,9 +1109,9 @@ def test_a_timed_grove_search_on_one_core_keeps_the_same_schedule(monkeypatch):
             events.append(("dfs", self.floor))
         return real_dfs(self, node, cur)
 
-    def wide_beam(self, width):
+    def wide_beam(self, width, by_recipes=False):
         events.append(("beam", width))
-        return real_wide(self, width)
+        return real_wide(self, width, by_recipes)
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)

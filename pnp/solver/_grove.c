@@ -2566,7 +2566,9 @@ static int dfs(Core *s, int cur, int *exact) {
  * score-ranked beam's on every deal, and the best there is on sixteen (eleven), for about 1.5
  * times the time a width (docs/solver.md). Where a recipe scores, the knapsack leaves it out,
  * and ranking by it (or by a bound on the recipes too) was better on some pairs and worse on
- * others: those keep the score. */
+ * others: those keep the score, or (`ranked` 2, asked for the widest beam: search.RECIPE_RANKED)
+ * rank by the score plus the knapsack without its cut at the incumbent (the recipes may lift a
+ * line it would drop), and the last card's positions by their final score, recipes included. */
 typedef struct { int32_t parent, score, mask; MoveRec m; } BeamEnt;
 typedef struct { uint64_t key; int32_t score, parent, mask, real; MoveRec m; } BeamCand;
 /* a turn's candidates, in the order they were reached with their score (a candidate reached again
@@ -2737,8 +2739,14 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
                         ChildView cv;
                         child_view(s, &mv[k], &r, use, units, &cv);
                         int kn = child_knapsack(s, &r, &cv);
-                        if (score1 + kn <= s->cs.best) continue;
+                        if (ranked == 1 && score1 + kn <= s->cs.best) continue;
                         rank = score1 + kn;
+                    } else if (ranked == 2) {
+                        /* (a recipe challenge's last card: the final score, the recipes' too) */
+                        Saved sv2;
+                        apply(s, &mv[k], &r, use, &sv2);
+                        rank += recipe_bonus(s);
+                        undo(s, &r, &sv2);
                     }
                     if (beam_offer(&b, child_key(s, &mv[k], &r, use), rank, bar, i, &mv[k], use, score1)) {
                         fail = 1;
@@ -3097,15 +3105,16 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
 }
 
 /* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width,
- * hold=0, ranked=True): Searcher.beam from one position (see beam()); a turn holds at most about
+ * hold=0, ranked=1): Searcher.beam from one position (see beam()); a turn holds at most about
  * `hold` candidates at once (0: twice the width; the result is the same); `ranked`: by the score
- * plus the knapsack where the core `ranks` (no recipe scores), else by the score alone. Returns
+ * plus the knapsack where the core `ranks` (no recipe scores), else by the score alone; 2, with
+ * recipes: as beam() says (without, as 1); 0: by the score alone. Returns
  * (complete, 0, 0, positions, best, line), line as dfs() gives it: None unless the beam found a
  * better score than `best`. */
 static PyObject *Core_beam(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply;
     int cur, best, width, drawn, tokens_used, tree_dice, wb, hold = 0, ranked = 1;
-    if (!PyArg_ParseTuple(args, "OOiiiOpiii|ip", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
+    if (!PyArg_ParseTuple(args, "OOiiiOpiii|ii", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
                           &cur, &best, &width, &hold, &ranked))
         return NULL;
     if (width < 1 || width > (1 << 26) || hold < 0 || hold > (1 << 28)) {
@@ -3114,7 +3123,7 @@ static PyObject *Core_beam(Core *s, PyObject *args) {
     }
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     core_begin(&s->cs, Py_None, best, NONE);
-    int complete = beam(s, cur, width, hold, ranked && s->ranks);
+    int complete = beam(s, cur, width, hold, ranked >= 2 && s->nrec ? ranked : ranked && s->ranks);
     if (complete < 0) return PyErr_NoMemory();
     return core_result(&s->cs, complete, 0, s->line);
 }

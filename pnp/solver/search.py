@@ -144,6 +144,16 @@ PROOF_BEAM = 1536
 # found better lines on some of the bench's pairs and worse on others), keep what was tuned then
 SCORED_TIMED_BEAM = 24576
 SCORED_PROOF_BEAM = 6144
+# ... except that with a time limit the widest of those beams, and without one a second beam as
+# wide as the first, rank positions by their score plus the knapsack's bound on the rest (recipes
+# apart, and without the cut at the incumbent that bound makes where no recipe scores: it would
+# drop lines the recipes lift), and the last card's positions by their final score, recipes
+# included (Core.beam's `ranked` 2; thirty-first session). On the bench's ten pairs the widest
+# beam so ranked found a better line than the score-ranked ones on three (16,13: 88, not 85, its
+# best; 13,2: 84, not 82, its best, whose proof then takes 39 s instead of 77; 10,17: 94, not 93)
+# and a worse one than the score-ranked 6144-wide beam before it on two (13,6 and 14,7: a point
+# or two), for 3.7 s of a worker instead of 2.2
+RECIPE_RANKED = 2
 # a descent jumps to the last test (one point above the best line: the plain search) once
 # that test is predicted to take at most this share of the time left (Searcher.next_test;
 # the predictions measured run 1.5 times long on seven-card deals, so this leaves a margin);
@@ -963,20 +973,25 @@ class Searcher:
             self.nodes += len(nxt)
         return complete
 
-    def wide_beam(self, width: int) -> bool:
+    def wide_beam(self, width: int, by_recipes: bool = False) -> bool:
         """:meth:`beam` in the compiled core where it has one (Grove's), else
         in Python. The same search, except that a position reached twice in
         one turn keeps its higher score (Python keeps the first), and that
         without recipes it ranks positions by their score plus the knapsack's
         bound on the rest, dropping those that cannot beat the incumbent
         (``beam()`` in ``_grove.c``), so the lines differ; only :meth:`run`
-        uses it, never the puzzles' yardstick."""
+        uses it, never the puzzles' yardstick. ``by_recipes``: a recipe
+        challenge's beam ranks by the score plus the knapsack's bound, and
+        the last card by the final score (:data:`RECIPE_RANKED`), not by the
+        score alone."""
         if not self.compiled_beam():
             return self.beam(width)
         e = self.engine
         start = e.start()
         cur = e.score(start)
-        complete, _, _, nodes, best, line = self.core.beam(*compiled.position(e, start), cur, self.best, width)
+        ranked = RECIPE_RANKED if by_recipes and self.recipe_beam() else 1
+        complete, _, _, nodes, best, line = self.core.beam(*compiled.position(e, start), cur, self.best, width, 0,
+                                                           ranked)
         self.nodes += nodes
         if line is not None and best > self.best:
             self.best, self.best_line = best, self.core_line(start, cur, best, line)
@@ -996,6 +1011,11 @@ class Searcher:
     def compiled_beam(self) -> bool:
         """Whether the compiled core is in use and has a beam (Grove's)."""
         return self.native and self.core is not None and hasattr(self.core, "beam")
+
+    def recipe_beam(self) -> bool:
+        """Whether the compiled beam may rank by the recipes too (a recipe
+        challenge, where it ranks by the score alone otherwise)."""
+        return self.compiled_beam() and not self.core.ranks and bool(getattr(self.engine, "recipes", None))
 
     def core_line(self, node: Node, cur: int, best: int, line) -> list:
         """The engine's moves for a line the core found from ``node`` (``cur``
@@ -1252,6 +1272,8 @@ class Searcher:
                 return self._solution(True, self.best, t0)
         if self.time_limit is None and self.compiled_beam() and self.wide_beam(self.beam_widths()[1]):
             return self._solution(True, self.best, t0)
+        if self.time_limit is None and self.recipe_beam():
+            self.wide_beam(self.beam_widths()[1], by_recipes=True)
         if self.time_limit is not None:
             quick = native and self.game.id not in DESCEND_GAMES
             if native and not quick:
@@ -1347,7 +1369,7 @@ class Searcher:
                 self.deferred = width
                 return None
             begin = time.perf_counter()
-            if self.wide_beam(width):
+            if self.wide_beam(width, by_recipes=width * 4 > widest):
                 return self._solution(True, self.best, self.t0)
             spent += time.perf_counter() - begin
 
@@ -1362,7 +1384,7 @@ class Searcher:
         first = None
         if self.deferred is not None:  # (widen)
             width, self.deferred = self.deferred, None
-            first = lambda: self.wide_beam(width)  # noqa: E731
+            first = lambda: self.wide_beam(width, by_recipes=True)  # noqa: E731 (the widest: widen)
         best, moves, bound, proven, nodes = parallel.search_root(self, start, cur, kids, self.jobs, first=first)
         self.nodes += nodes
         if moves is not None and best > self.best:
