@@ -1248,19 +1248,29 @@ def test_caps_that_count_a_doubled_fruit_twice_keep_the_best_line(pair, most):
     best line), and the doubled caps cut positions the other bound does not."""
     game = find_game("grove")
     deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 1))
-    eng, nodes = positions(game, deal, 6, sum(pair), most=most)
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, sum(pair), most=most), doubled=0)
+    assert fewer, "the doubled caps cut nothing here: the test lost its point"
+
+
+def same_best_with_and_without(game, deal, positions_, **off):
+    """From each of ``positions_`` (engine, nodes) with two cards to play or
+    more: the core's exact best with its knobs as they are is the one with
+    the knobs ``off``, also when the search starts one point below it (where
+    a bound too low would cut the best line). Returns at how many of them the
+    knobs as they are searched fewer positions."""
+    eng, nodes = positions_
     fewer = 0
     for node in nodes:
         if len(eng.to_play(node)) < 2:
             continue
-        apart, exact, n_apart = core_future(game, deal, eng, node, doubled=0)
+        apart, exact, n_apart = core_future(game, deal, eng, node, **off)
         assert exact
-        twice, exact, n_twice = core_future(game, deal, eng, node)
-        assert exact and twice == apart, (deal, sorted(node.board.items()))
+        now, exact, n_now = core_future(game, deal, eng, node)
+        assert exact and now == apart, (deal, sorted(node.board.items()))
         tight, exact, _ = core_future(game, deal, eng, node, best=apart - 1)
         assert tight == apart, (deal, sorted(node.board.items()))
-        fewer += n_twice < n_apart
-    assert fewer, "the doubled caps cut nothing here: the test lost its point"
+        fewer += n_now < n_apart
+    return fewer
 
 
 # pairs with a recipe whose points want all of one fruit's dice in play (1 to 3) or a line of three
@@ -1282,16 +1292,5 @@ def test_caps_that_fold_in_an_all_dice_recipe_keep_the_best_line(pair, most):
     positions the other bound does not."""
     game = find_game("grove")
     deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 2))
-    eng, nodes = positions(game, deal, 6, sum(pair) + 1, most=most)
-    fewer = 0
-    for node in nodes:
-        if len(eng.to_play(node)) < 2:
-            continue
-        apart, exact, n_apart = core_future(game, deal, eng, node, folds=0)
-        assert exact
-        folded, exact, n_folded = core_future(game, deal, eng, node)
-        assert exact and folded == apart, (deal, sorted(node.board.items()))
-        tight, exact, _ = core_future(game, deal, eng, node, best=apart - 1)
-        assert tight == apart, (deal, sorted(node.board.items()))
-        fewer += n_folded < n_apart
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, sum(pair) + 1, most=most), folds=0)
     assert fewer, "the folded caps cut nothing here: the test lost its point"

@@ -212,6 +212,7 @@ static inline uint64_t hand_key(Core *s) { return hand_key_of(s->hand, s->nhand,
 
 static inline int die_of(int c) { return (c >> 6) & 31; }
 static inline int shown(int v) { return v <= 6 ? v : TOP_DIE; }
+static inline int least_of(int a, int b) { return a < b ? a : b; }
 static inline int to_play(Core *s) { return s->nhand + s->ncards - s->drawn; }
 static inline int card_at(Core *s, int i) { return i < s->nhand ? s->hand[i] : s->drawn + i - s->nhand; }
 static inline int incumbent(Core *s) { return s->cs.best > s->cs.floor ? s->cs.best : s->cs.floor; }
@@ -508,13 +509,16 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
     int kinds[65][3];
     for (int wo = 0; wo < 2; wo++)
         for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
+    int nd = 0;
+    for (int v = 1; v < 16; v++) nd += dice[v][0] + dice[v][1];
+    if (nd + supply + 1 > 64) met = 0;  /* (never: more items than share_items keeps; all the ways then) */
     if (!met) {
         int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
         while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
         table_of_items((const int (*)[3])kinds, ni, nl, word, V);
     } else if (met == MET_ALL) {
-        int nd = share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
-        for (int x = 0; x <= b2 + b1 && x <= supply && nd + supply < 64; x++) {
+        share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
+        for (int x = 0; x <= b2 + b1 && x <= supply; x++) {
             int ni = nd;
             for (int i = 0; i < x; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
             for (int i = x; i < supply; i++) ni = new_item(kinds, ni, 2, 0, 1);
@@ -522,12 +526,16 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
             table_of_items((const int (*)[3])kinds, ni, nd + x, word, V);
         }
     } else {
-        int nd = share_items(dice, 0, 0, 0, kinds), options = met >> MET_SHIFT;
-        for (int o = 0; o <= 3; o++)
-            for (int w = 0; o + w <= 3; w++) {
-                if (!(options >> (o * 4 + w) & 1) || o > b2 + b1 || o + w > supply || nd + supply >= 64) continue;
+        int options = met >> MET_SHIFT;
+        share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
+        for (int oo = 0; oo <= 3; oo++)
+            for (int ww = 0; oo + ww <= 3; ww++) {
+                if (!(options >> (oo * 4 + ww) & 1)) continue;
                 /* the o ready trees the line takes (those of two fruits first), then the others the
-                 * supply leaves dice for; the w later dice, then the supply's others; the freed die */
+                 * supply leaves dice for; the w later dice, then the supply's others; the freed die.
+                 * (A line may take the die the wheelbarrow frees too, beyond the supply: one die
+                 * fewer is asked for then, and the way is only the looser) */
+                int o = least_of(oo, least_of(b2 + b1, supply)), w = least_of(ww, supply - o);
                 int ni = nd, rest = supply - o - w, ready = b2 + b1 - o, r = ready < rest ? ready : rest;
                 for (int i = 0; i < o; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
                 for (int i = o; i < o + r; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 0);
@@ -896,8 +904,6 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     return capped_with(s, V, caps, floor);
 }
 
-static inline int least_of(int a, int b) { return a < b ? a : b; }
-
 /* the fruits' tables at t[f] cells on the layer, the wheelbarrow on the fruit it helps most
  * (while it is unused); NONE where a table has no way */
 static inline int capped_at(Core *s, FruitTables V, const int *t) {
@@ -1172,6 +1178,26 @@ static inline int line_fits(const uint16_t *n, int step, int k, int reach, int f
            (ones + 2 * (twos + threes) <= reach) & (ones + twos + threes <= fresh);
 }
 
+/* the needs (line_need_of) of the layer's squares and two around it, for fruit f, into `need` (rows
+ * of the layer's width plus 4), and the squares that need at most one cell into `at` (at most a
+ * square per cell laid); returns how many of those */
+static int line_needs(Core *s, int f, int counted, uint16_t *need, int *at) {
+    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, n = 0;
+    for (int i = 0; i < W * H; i++) need[i] = LINE_TWO;  /* (squares off the layer are empty) */
+    const uint16_t *tab = s->line_need[counted != 0][f];
+    for (int y = s->y0; y <= s->y1; y++) {
+        const uint16_t *row = s->grid + y * GW;
+        int i = (y - s->y0 + 2) * W + 2 - s->x0;
+        for (int x = s->x0; x <= s->x1; x++) {
+            int v = tab[row[x]];
+            need[i + x] = (uint16_t)v;
+            at[n] = i + x;
+            n += v <= LINE_ONE;
+        }
+    }
+    return n;
+}
+
 /* Bounder.line_possible: whether a line of three dice of fruit f can still be in the orchard at
  * the end, with `k` cards to play that lay at most `reach` trees of f on one line between them
  * and make at most `fresh` new dice of f: one on squares bare now, or one through a die or a bare
@@ -1190,20 +1216,9 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
         }
         if (line_fits(three, 1, k, reach, fresh)) return 1;
     }
-    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[(MAXCARDS + 2) * 6], n = 0;  /* (at most a square per cell laid) */
+    int W = s->x1 - s->x0 + 5, at[(MAXCARDS + 2) * 6];
     uint16_t need[(GW + 4) * (GW + 4)];
-    for (int i = 0; i < W * H; i++) need[i] = LINE_TWO;  /* (squares off the layer are empty) */
-    for (int y = s->y0; y <= s->y1; y++) {
-        const uint16_t *row = s->grid + y * GW;
-        int i = (y - s->y0 + 2) * W + 2 - s->x0;
-        const uint16_t *tab = s->line_need[counted != 0][f];
-        for (int x = s->x0; x <= s->x1; x++) {
-            int v = tab[row[x]];
-            need[i + x] = (uint16_t)v;
-            at[n] = i + x;
-            n += v <= LINE_ONE;
-        }
-    }
+    int n = line_needs(s, f, counted, need, at);
     for (int j = 0; j < n; j++)
         for (int back = 0; back < 3; back++)
             for (int dir = 1; dir <= 2; dir++) {
@@ -1223,20 +1238,9 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
  * w on other squares (twos and threes); MET_LINE's options */
 static int line_options(Core *s, int f, int counted, int k, int reach, int fresh) {
     int options = k >= 2 && reach >= 6 && fresh >= 3 ? 1 << 3 : 0;  /* (three squares bare now) */
-    int W = s->x1 - s->x0 + 5, H = s->y1 - s->y0 + 5, at[(MAXCARDS + 2) * 6], n = 0;
+    int W = s->x1 - s->x0 + 5, at[(MAXCARDS + 2) * 6];
     uint16_t need[(GW + 4) * (GW + 4)];
-    for (int i = 0; i < W * H; i++) need[i] = LINE_TWO;
-    for (int y = s->y0; y <= s->y1; y++) {
-        const uint16_t *row = s->grid + y * GW;
-        int i = (y - s->y0 + 2) * W + 2 - s->x0;
-        const uint16_t *tab = s->line_need[counted != 0][f];
-        for (int x = s->x0; x <= s->x1; x++) {
-            int v = tab[row[x]];
-            need[i + x] = (uint16_t)v;
-            at[n] = i + x;
-            n += v <= LINE_ONE;
-        }
-    }
+    int n = line_needs(s, f, counted, need, at);
     for (int j = 0; j < n; j++)
         for (int back = 0; back < 3; back++)
             for (int dir = 1; dir <= 2; dir++) {
