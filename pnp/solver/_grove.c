@@ -3183,16 +3183,14 @@ static PyObject *Core_recipes(Core *s, PyObject *args) {
     return Py_BuildValue("(ii)", recipes_bound(s, NULL), recipe_bonus(s));
 }
 
-/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used[, floor[, met]]): (the
+/* capped(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used[, floor]): (the
  * knapsack with the layer's caps, the seven caps (layer_caps_of), per fruit its cell_table() as
  * two lists), for the tests to hold against Python's; with `floor`, the knapsack as a search
- * that cuts at `floor` works it out (capped_with); with `met`, the tables are cell_table()'s of
- * the ways that bring all of a fruit's dice into play */
+ * that cuts at `floor` works it out (capped_with) */
 static PyObject *Core_capped(Core *s, PyObject *args) {
     PyObject *cells, *hand, *supply, *floor_arg = Py_None;
-    int drawn, tokens_used, tree_dice, wb, floor = NONE, met = 0;
-    if (!PyArg_ParseTuple(args, "OOiiiOp|Op", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb, &floor_arg,
-                          &met))
+    int drawn, tokens_used, tree_dice, wb, floor = NONE;
+    if (!PyArg_ParseTuple(args, "OOiiiOp|O", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb, &floor_arg))
         return NULL;
     if (floor_arg != Py_None && (floor = (int)PyLong_AsLong(floor_arg)) == -1 && PyErr_Occurred()) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
@@ -3209,7 +3207,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
     }
     for (int f = 0; f < s->nfruits; f++) {
         if (!celled(words, k)) continue;
-        fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f], met, V);
+        fruit_table(s, f, words[f], V);
         PyObject *row = PyList_New(0);
         if (!row || PyList_Append(tables, row) < 0) { Py_XDECREF(row); goto fail; }
         Py_DECREF(row);
