@@ -1198,6 +1198,32 @@ static int line_needs(Core *s, int f, int counted, uint16_t *need, int *at) {
     return n;
 }
 
+/* the lines of three through the layer's squares that need at most one cell (line_needs) that the
+ * cards can still make (line_fits), as the options (o, w) they ask for (bit o * 4 + w: o ones,
+ * w twos and threes); with `first`, only the first such line, kept as the fruit's witness */
+static int line_scan(Core *s, int f, int counted, int k, int reach, int fresh, int first) {
+    int W = s->x1 - s->x0 + 5, at[(MAXCARDS + 2) * 6], options = 0;
+    uint16_t need[(GW + 4) * (GW + 4)];
+    int n = line_needs(s, f, counted, need, at);
+    for (int j = 0; j < n; j++)
+        for (int back = 0; back < 3; back++)
+            for (int dir = 1; dir <= 2; dir++) {
+                int step = dir == 1 ? 1 : W, start = at[j] - back * step;
+                const uint16_t *t = need + start;
+                if (!line_fits(t, step, k, reach, fresh)) continue;
+                int sum = t[0] + t[step] + t[2 * step];
+                options |= 1 << ((sum & 7) * 4 + ((sum >> 3) & 7) + ((sum >> 6) & 7));
+                if (first) {
+                    int *wit = s->line_wit[f];
+                    wit[0] = start % W + s->x0 - 2;
+                    wit[1] = start / W + s->y0 - 2;
+                    wit[2] = dir;
+                    return options;
+                }
+            }
+    return options;
+}
+
 /* Bounder.line_possible: whether a line of three dice of fruit f can still be in the orchard at
  * the end, with `k` cards to play that lay at most `reach` trees of f on one line between them
  * and make at most `fresh` new dice of f: one on squares bare now, or one through a die or a bare
@@ -1216,21 +1242,7 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
         }
         if (line_fits(three, 1, k, reach, fresh)) return 1;
     }
-    int W = s->x1 - s->x0 + 5, at[(MAXCARDS + 2) * 6];
-    uint16_t need[(GW + 4) * (GW + 4)];
-    int n = line_needs(s, f, counted, need, at);
-    for (int j = 0; j < n; j++)
-        for (int back = 0; back < 3; back++)
-            for (int dir = 1; dir <= 2; dir++) {
-                int step = dir == 1 ? 1 : W, first = at[j] - back * step;
-                if (line_fits(need + first, step, k, reach, fresh)) {
-                    wit[0] = first % W + s->x0 - 2;
-                    wit[1] = first / W + s->y0 - 2;
-                    wit[2] = dir;
-                    return 1;
-                }
-            }
-    return 0;
+    return line_scan(s, f, counted, k, reach, fresh, 1) != 0;
 }
 
 /* The ways line_possible() sees to a line of three dice of fruit f at the end, as the cheapest
@@ -1238,19 +1250,7 @@ static int line_possible(Core *s, int f, int counted, int k, int reach, int fres
  * w on other squares (twos and threes); MET_LINE's options */
 static int line_options(Core *s, int f, int counted, int k, int reach, int fresh) {
     int options = k >= 2 && reach >= 6 && fresh >= 3 ? 1 << 3 : 0;  /* (three squares bare now) */
-    int W = s->x1 - s->x0 + 5, at[(MAXCARDS + 2) * 6];
-    uint16_t need[(GW + 4) * (GW + 4)];
-    int n = line_needs(s, f, counted, need, at);
-    for (int j = 0; j < n; j++)
-        for (int back = 0; back < 3; back++)
-            for (int dir = 1; dir <= 2; dir++) {
-                int step = dir == 1 ? 1 : W, first = at[j] - back * step;
-                const uint16_t *t = need + first;
-                if (line_fits(t, step, k, reach, fresh)) {
-                    int sum = t[0] + t[step] + t[2 * step];
-                    options |= 1 << ((sum & 7) * 4 + ((sum >> 3) & 7) + ((sum >> 6) & 7));
-                }
-            }
+    options |= line_scan(s, f, counted, k, reach, fresh, 0);
     int cheapest = 0;
     for (int o = 0; o <= 3; o++)
         for (int w = 0; o + w <= 3; w++) {
