@@ -509,15 +509,13 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
     int kinds[65][3];
     for (int wo = 0; wo < 2; wo++)
         for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
-    int nd = 0;
-    for (int v = 1; v < 16; v++) nd += dice[v][0] + dice[v][1];
+    int nd = share_items(dice, 0, 0, 0, kinds);  /* (the dice: the items every way has first) */
     if (nd + supply + 1 > 64) met = 0;  /* (never: more items than share_items keeps; all the ways then) */
     if (!met) {
         int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
         while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
         table_of_items((const int (*)[3])kinds, ni, nl, word, V);
     } else if (met == MET_ALL) {
-        share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
         for (int x = 0; x <= b2 + b1 && x <= supply; x++) {
             int ni = nd;
             for (int i = 0; i < x; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
@@ -527,7 +525,6 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
         }
     } else {
         int options = met >> MET_SHIFT;
-        share_items(dice, 0, 0, 0, kinds);  /* (the dice) */
         for (int oo = 0; oo <= 3; oo++)
             for (int ww = 0; oo + ww <= 3; ww++) {
                 if (!(options >> (oo * 4 + ww) & 1)) continue;
@@ -855,12 +852,17 @@ static void fold_table(Table V, const Table M, int w, int points) {
         }
 }
 
+/* `points` on every entry of V that has a way, with the wheelbarrow made (from 1) or either way (0) */
+static void table_add(Table V, int from, int points) {
+    for (int j = from; j < 2; j++)
+        for (int t = 0; t <= TCELLS; t++)
+            if (V[j][t] != TNONE) V[j][t] = (int16_t)(V[j][t] + points);
+}
+
 /* the points of a wheelbarrow recipe (Doubled's `barrow`) on the entries where it is made */
 static void barrow_tables(Core *s, FruitTables V, const Doubled *dd) {
     if (dd->barrow)
-        for (int f = 0; f < s->nfruits; f++)
-            for (int t = 0; t <= TCELLS; t++)
-                if (V[f][1][t] != TNONE) V[f][1][t] = (int16_t)(V[f][1][t] + dd->barrow);
+        for (int f = 0; f < s->nfruits; f++) table_add(V[f], 1, dd->barrow);
 }
 
 static int line_options(Core *s, int f, int counted, int k, int reach, int fresh);
@@ -876,10 +878,7 @@ static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *
             int options = line_options(s, f, dd->lcounted[f], dd->lk, dd->lreach[f], dd->lfresh[f]);
             met = options & 1 ? 0 : MET_LINE | options << MET_SHIFT;  /* (a line there now: no cost) */
             points = dd->line[f];
-            if (!met)
-                for (int j = 0; j < 2; j++)
-                    for (int t = 0; t <= TCELLS; t++)
-                        if (V[f][j][t] != TNONE) V[f][j][t] = (int16_t)(V[f][j][t] + points);
+            if (!met) table_add(V[f], 0, points);
         }
         if (met) {
             Table M;
@@ -2239,17 +2238,22 @@ static void child_dice(Core *s, const Resolved *r, const ChildView *cv, int (*di
     for (int i = 0; i < 6; i++) { dice_tally(dice, r->old[i], -1); dice_tally(dice, cv->nw[i], 1); }
 }
 
+/* fruit f's table (fruit_table_view, `met` as cell_table's) of the position one outcome of a move
+ * leaves (cv): from the memo, else from that position's dice, worked out into `dice` the first time
+ * a fruit needs them (*have) */
+static void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
+                        Table V) {
+    if (fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], cv->un[f], met, V)) return;
+    if (!*have) { child_dice(s, r, cv, dice); *have = 1; }
+    fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], cv->un[f], met, V);
+}
+
 /* the fruits' tables (fruit_table_view) of the position one outcome of a move leaves (cv), with
  * whole cells only (else 0) */
 static int child_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTables V) {
-    const int *un = cv->un;
-    if (!celled(un, to_play(s) - 1)) return 0;
+    if (!celled(cv->un, to_play(s) - 1)) return 0;
     int dice[NFR][16][2], have = 0;
-    for (int f = 0; f < s->nfruits; f++)
-        if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], un[f], 0, V[f])) {
-            if (!have) { child_dice(s, r, cv, dice); have = 1; }
-            fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], un[f], 0, V[f]);
-        }
+    for (int f = 0; f < s->nfruits; f++) child_table(s, r, cv, f, 0, dice, &have, V[f]);
     return 1;
 }
 
@@ -2289,10 +2293,7 @@ static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const Chil
         for (int f = 0; f < s->nfruits; f++)
             if (dd->fold[f]) {
                 Table M;
-                if (!fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], cv->un[f], 1, M)) {
-                    if (!have) { child_dice(s, r, cv, dice); have = 1; }
-                    fruit_table_view(s, &cv->v[f], (const int (*)[2])dice[f], cv->supply[f], cv->un[f], 1, M);
-                }
+                child_table(s, r, cv, f, MET_ALL, dice, &have, M);
                 fold_table(V[f], M, dd->w[f], dd->fold[f]);
             }
     }
