@@ -410,7 +410,7 @@ def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal, monkeyp
 
 
 @pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17,4", "grove:3,2,16,5,15,14,7;recipes=13,6",
-                                  "grove:12,16,14,6,18,13,1;recipes=2,9"])
+                                  "grove:12,16,14,6,18,13,1;recipes=2,9", "grove:12,10,5,3,15,16;recipes=4,1"])
 def test_children_cut_by_the_caps_their_parent_works_out_are_cut_by_their_own(deal):
     """A position works out its children's layer caps from its own counts per
     anchor (plus the cells on the squares each move made new dice or bare
@@ -1278,6 +1278,27 @@ def same_best_with_and_without(game, deal, positions_, **off):
 # both on one fruit; the most cards to play
 FOLD_PAIRS = [((2, 13), 5), ((1, 4), 5), ((3, 11), 4), ((2, 9), 4), ((1, 2), 5), ((3, 12), 5),
               ((8, 15), 5), ((6, 13), 5), ((7, 2), 5), ((3, 8), 5), ((6, 9), 4), ((7, 8), 5)]
+
+
+# pairs with Three-Citrus Salad (4: 12 points for a die of 6 or more of every fruit): with a recipe
+# folded into one fruit's tables (1, 8, 13), one that doubles a fruit (9, 11), one added apart (12)
+SALAD_PAIRS = [((4, 1), 5), ((4, 9), 4), ((11, 4), 4), ((4, 8), 5), ((13, 4), 5), ((4, 12), 5)]
+
+
+@pytest.mark.parametrize("pair,most", SALAD_PAIRS)
+def test_caps_that_split_the_games_meeting_the_salad_recipe_keep_the_best_line(pair, most):
+    """Three-Citrus Salad's points are not added to the caps' bound apart
+    (Core.folds 4): the games that meet it are bounded with each fruit that
+    has no die of 6 yet held to its ways to one (cell_table's MET_HIGH) plus
+    the points, the others without them, and the bound is the more of the two
+    (split_with; the move caps and the children's caps too). From positions
+    with two to five cards to play, the best final score is the one found
+    with the points apart, also when the search starts one point below it,
+    and the split cuts positions the other bound does not."""
+    game = find_game("grove")
+    deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 3))
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, sum(pair) + 4, most=most), folds=3)
+    assert fewer, "the split cut nothing here: the test lost its point"
 
 
 @pytest.mark.parametrize("pair,most", FOLD_PAIRS)

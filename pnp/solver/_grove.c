@@ -395,7 +395,7 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
         for (int a1 = 0; a1 <= c1 && a1 <= n1 && a2 + a1 <= ca; a1++) {
             int cells = a2 + a1, n = 2 * a2 + a1;
             if (cells < least) continue;
-            int gain = shown(v0 + n) - paid;
+            int gain = shown(v0 + n) - paid, low = must >= 2 && v0 + n < must;  /* (MET_HIGH: short of `must`) */
             /* the wheelbarrow: a die (made before its last cell, the smallest) shows 10 before it */
             int barrow = !freed && cells > least - (k0 == 0) && v0 + n - (a1 ? 1 : 2) > 6
                          ? WHEELBARROW - paid : NONE;
@@ -405,7 +405,7 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
                         int b = best[w][u2 * W + u1];
                         if (b == NONE) continue;
                         int to = (u2 + a2) * W + u1 + a1;
-                        if ((gain > 0 || must) && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
+                        if (!low && (gain > 0 || must) && b + gain > nxt[w][to]) nxt[w][to] = b + gain;
                         if (!w && barrow != NONE && b + barrow > nxt[1][to]) nxt[1][to] = b + barrow;
                     }
         }
@@ -467,14 +467,16 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
 #define MET_ALL 1
 #define MET_LINE 2
 #define MET_SHIFT 2
-static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int V[2][TCELLS + 1]) {
+#define MET_HIGH 3  /* | high << MET_SHIFT */
+static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int V[2][TCELLS + 1], int hat, int high) {
     int n2 = CW_N2(word), n1 = CW_N1(word), W = n1 + 1;
     ShareTable layer, later[2];
     share_start(layer, 0);
-    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word, kinds[it][0] && kinds[it][2]);
+    for (int it = 0; it < nl; it++) share_step(layer, kinds[it], 0, word, it == hat ? high : kinds[it][0] && kinds[it][2]);
     for (int w = 0; w < 2; w++) {
         share_start(later[w], w);
-        for (int it = nl; it < ni; it++) share_step(later[w], kinds[it], it == ni - 1, word, kinds[it][0] && kinds[it][2]);
+        for (int it = nl; it < ni; it++)
+            share_step(later[w], kinds[it], it == ni - 1, word, it == hat ? high : kinds[it][0] && kinds[it][2]);
         /* the most with at most u2 and u1 cells */
         for (int wo = 0; wo < 2; wo++)
             for (int u2 = 0; u2 <= n2; u2++)
@@ -514,14 +516,26 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
     if (!met) {
         int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
         while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
-        table_of_items((const int (*)[3])kinds, ni, nl, word, V);
+        table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
+    } else if ((met & 3) == MET_HIGH) {
+        /* one item at a time taken to `high` or more (or to the wheelbarrow): the ways where some die
+         * ends there; an item like the one before it gives the same ways. (Not the freed die: a way
+         * that takes it made the wheelbarrow) */
+        int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0, high = met >> MET_SHIFT, there = 0;
+        while (nl < ni - 1 && kinds[nl][0] != 2) nl++;
+        for (int v = high; v < 16; v++) there |= dice[v][0] + dice[v][1];
+        for (int c = there ? ni - 1 : 0; c < ni - 1; c++) {
+            if (c && kinds[c][0] == kinds[c - 1][0] && kinds[c][1] == kinds[c - 1][1] && kinds[c][2] == kinds[c - 1][2]) continue;
+            table_of_items((const int (*)[3])kinds, ni, nl, word, V, c, high);
+        }
+        if (there) table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);  /* (such a die now: all the ways) */
     } else if (met == MET_ALL) {
         for (int x = 0; x <= b2 + b1 && x <= supply; x++) {
             int ni = nd;
             for (int i = 0; i < x; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
             for (int i = x; i < supply; i++) ni = new_item(kinds, ni, 2, 0, 1);
             ni = x < b2 + b1 ? new_item(kinds, ni, 1, x < b2 ? 2 : 1, 1) : new_item(kinds, ni, 2, 0, 1);  /* (freed) */
-            table_of_items((const int (*)[3])kinds, ni, nd + x, word, V);
+            table_of_items((const int (*)[3])kinds, ni, nd + x, word, V, -1, 0);
         }
     } else {
         int options = met >> MET_SHIFT;
@@ -540,7 +554,7 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
                 for (int i = 0; i < w; i++) ni = new_item(kinds, ni, 2, 0, 1);
                 for (int i = r; i < rest; i++) ni = new_item(kinds, ni, 2, 0, 0);
                 ni = o + r < b2 + b1 ? new_item(kinds, ni, 1, o + r < b2 ? 2 : 1, 0) : new_item(kinds, ni, 2, 0, 0);
-                table_of_items((const int (*)[3])kinds, ni, nl, word, V);
+                table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
             }
     }
     for (int wo = 0; wo < 2; wo++)
@@ -827,8 +841,12 @@ typedef struct {
      * the most trees of f they lay on one line and the new dice they make (line_options); children
      * add those points apart (cpart) */
     int line[NFR], lk, lreach[NFR], lfresh[NFR], lcounted[NFR], cpart;
+    /* a recipe's points that want a die of at least `high` of every fruit (salad), the fruits that
+     * have one now (a bit each: smet); capped_knapsack() splits the games into those that meet it
+     * and the others, children add them apart (cpart) */
+    int salad, high, smet;
 } Doubled;
-#define NO_DOUBLE {0, {1, 1, 1}, 0, {0, 0, 0}, 0, {0, 0, 0}, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0}
+#define NO_DOUBLE {0, {1, 1, 1}, 0, {0, 0, 0}, 0, {0, 0, 0}, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0}
 
 /* V as its fruits count with the recipes (Doubled) */
 static void doubled_tables(Core *s, FruitTables V, const Doubled *dd) {
@@ -866,6 +884,36 @@ static void barrow_tables(Core *s, FruitTables V, const Doubled *dd) {
 }
 
 static int line_options(Core *s, int f, int counted, int k, int reach, int fresh);
+static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *words);
+
+/* where a recipe wants a die of `high` of every fruit (Doubled's salad), the games that meet it and
+ * the others apart: from the fruits' tables V (as cell_table() has them), Vm, each fruit without
+ * such a die now at the most of its ways to one (MET_HIGH); then both with the other recipes
+ * (recipe_tables), V without the salad's points */
+static void salad_tables(Core *s, FruitTables V, FruitTables Vm, const Doubled *dd, const int *words) {
+    Doubled d2 = *dd;
+    d2.salad = 0;
+    memcpy(Vm, V, sizeof(FruitTables));
+    for (int f = 0; f < s->nfruits; f++) {
+        if (dd->smet >> f & 1) continue;
+        Table M;
+        fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f],
+                         MET_HIGH | dd->high << MET_SHIFT, M);
+        for (int j = 0; j < 2; j++)
+            for (int t = 0; t <= TCELLS; t++) if (M[j][t] < Vm[f][j][t]) Vm[f][j][t] = M[j][t];
+    }
+    recipe_tables(s, V, &d2, words);
+    recipe_tables(s, Vm, &d2, words);
+}
+
+/* capped_with() of the games that do not meet the salad recipe (V) and of those that do (Vm, with
+ * its `points`: salad_tables) */
+static int split_with(Core *s, FruitTables V, FruitTables Vm, int points, const int *caps, int floor) {
+    int b = capped_with(s, V, caps, floor);
+    if (!points) return b;
+    int bm = capped_with(s, Vm, caps, floor == NONE ? NONE : floor - points) + points;
+    return b > bm ? b : bm;
+}
 
 /* doubled_tables() and the folds (Doubled) of the position as it is (`words`: cells_left) */
 static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *words) {
@@ -899,8 +947,13 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     layer_caps(s, caps);
     FruitTables V;
     fruit_tables(s, words, V);
-    recipe_tables(s, V, dd, words);
-    return capped_with(s, V, caps, floor);
+    if (!dd || !dd->salad) {
+        recipe_tables(s, V, dd, words);
+        return capped_with(s, V, caps, floor);
+    }
+    FruitTables Vm;
+    salad_tables(s, V, Vm, dd, words);
+    return split_with(s, V, Vm, dd->salad, caps, floor);
 }
 
 /* the fruits' tables at t[f] cells on the layer, the wheelbarrow on the fruit it helps most
@@ -1009,7 +1062,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
  * another count, or past the memo) */
 #define MCAP_COUNTS 343
 #define MCAP_UNKNOWN INT_MAX  /* (a memo entry not worked out yet: above every need) */
-typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; } MoveCap;
+typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS], salad; FruitTables V, Vm; } MoveCap;
 
 /* the memo's entry for counts c0, c1 and c2 of the three fruits */
 static inline int mcap_index(int c0, int c1, int c2) { return (c2 * 7 + c1) * 7 + c0; }
@@ -1026,7 +1079,9 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = MCAP_UNKNOWN;
     }
     fruit_tables(s, words, mc->V);
-    recipe_tables(s, mc->V, dd, words);
+    mc->salad = dd && dd->on ? dd->salad : 0;
+    if (mc->salad) salad_tables(s, mc->V, mc->Vm, dd, words);
+    else recipe_tables(s, mc->V, dd, words);
     mc->floor = NONE;
 }
 
@@ -1038,7 +1093,7 @@ static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
         int caps[NCAPS];
         caps_of_counts(cnt, caps);
         for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
-        *e = capped_with(s, mc->V, caps, mc->floor);
+        *e = split_with(s, mc->V, mc->Vm, mc->salad, caps, mc->floor);
     }
     return *e;
 }
@@ -1366,6 +1421,17 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
         case C_EACH_AT_LEAST:
             for (int f = 0; f < s->nfruits; f++)
                 ok &= high[f] >= r->cn || (r->counted && barrow == f && WHEELBARROW >= r->cn);
+            if (ok && dd && s->folds >= 4 && r->reward == R_POINTS && r->counted && !dd->salad && r->cn > 1) {
+                int met = 0;
+                for (int f = 0; f < s->nfruits; f++) met |= (vmax[f] >= r->cn || barrow == f) << f;
+                if (met != (1 << s->nfruits) - 1) {
+                    dd->on = 1;
+                    dd->salad = r->rn;
+                    dd->high = r->cn;
+                    dd->smet = met;
+                    dd->part += r->rn;
+                }
+            }
             break;
         case C_WB_USED: ok = can_wb; break;
         case C_TOTAL_AT_LEAST: ok = top >= r->cn; break;
@@ -1805,7 +1871,7 @@ static inline int orient_cut(Core *s, Gate *gate, int hi, int o) {
     uint64_t per = s->cap_orient[s->cs.depth][hi][o];
     int caps[NCAPS];
     for (int c = 0; c < NCAPS; c++) caps[c] = mc->others[hi][c] + (int)(per >> 8 * c & 255);
-    int b = capped_with(s, mc->V, caps, gate->need);
+    int b = split_with(s, mc->V, mc->Vm, mc->salad, caps, gate->need);
     if (b > gate->need) return 0;
     gate->skipped++;
     if (b > gate->open) gate->open = b;
@@ -2286,22 +2352,39 @@ static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const Chil
                         const Doubled *dd) {
     int caps[NCAPS];
     if (!child_caps(s, m, r, cv->nw, caps)) return NONE;
-    doubled_tables(s, V, dd);
-    if (dd && dd->on) {
-        barrow_tables(s, V, dd);
-        int dice[NFR][16][2], have = 0;
-        for (int f = 0; f < s->nfruits; f++)
-            if (dd->fold[f]) {
-                Table M;
-                child_table(s, r, cv, f, MET_ALL, dice, &have, M);
-                fold_table(V[f], M, dd->w[f], dd->fold[f]);
-            }
+    int dice[NFR][16][2], have = 0;
+    /* the salad recipe's games apart (split_with), as the position's fruits that have a die high
+     * enough, but where the move makes the wheelbarrow (one of its fruit then: the points added) */
+    int salad = dd && dd->on ? dd->salad : 0, split = salad && !(r->wb && !s->wb);
+    FruitTables Vm;
+    if (split) {
+        memcpy(Vm, V, sizeof(FruitTables));
+        for (int f = 0; f < s->nfruits; f++) {
+            if (dd->smet >> f & 1) continue;
+            Table M;
+            child_table(s, r, cv, f, MET_HIGH | dd->high << MET_SHIFT, dice, &have, M);
+            for (int j = 0; j < 2; j++)
+                for (int t = 0; t <= TCELLS; t++) if (M[j][t] < Vm[f][j][t]) Vm[f][j][t] = M[j][t];
+        }
+    }
+    for (int x = 0; x <= split; x++) {
+        Table *W = x ? Vm : V;
+        doubled_tables(s, W, dd);
+        if (dd && dd->on) {
+            barrow_tables(s, W, dd);
+            for (int f = 0; f < s->nfruits; f++)
+                if (dd->fold[f]) {
+                    Table M;
+                    child_table(s, r, cv, f, MET_ALL, dice, &have, M);
+                    fold_table(W[f], M, dd->w[f], dd->fold[f]);
+                }
+        }
     }
     /* (where the move makes the wheelbarrow, the child's tables no longer read the entries that
      * carry a wheelbarrow recipe's points: they are added here) */
-    int made = dd && dd->barrow && r->wb && !s->wb ? dd->barrow : 0, wb = s->wb;
+    int made = (dd && dd->barrow && r->wb && !s->wb ? dd->barrow : 0) + (split ? 0 : salad), wb = s->wb;
     s->wb = r->wb;  /* (capped_at() reads it) */
-    int b = capped_with(s, V, caps, floor == NONE ? NONE : floor - made);
+    int b = split_with(s, V, Vm, split ? salad : 0, caps, floor == NONE ? NONE : floor - made);
     s->wb = wb;
     return b == NONE ? NONE : b + made;
 }
@@ -3004,7 +3087,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->pat_nhdr = s->pat_nent = 0;
     s->cap_lo = CAP_LO;
     s->doubled = 1;
-    s->folds = 3;
+    s->folds = 4;
     s->child_caps = 2;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
