@@ -886,32 +886,74 @@ static void barrow_tables(Core *s, FruitTables V, const Doubled *dd) {
 static int line_options(Core *s, int f, int counted, int k, int reach, int fresh);
 static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *words);
 
-/* where a recipe wants a die of `high` of every fruit (Doubled's salad), the games that meet it and
- * the others apart: from the fruits' tables V (as cell_table() has them), Vm, each fruit without
- * such a die now at the most of its ways to one (MET_HIGH); then both with the other recipes
- * (recipe_tables), V without the salad's points */
-static void salad_tables(Core *s, FruitTables V, FruitTables Vm, const Doubled *dd, const int *words) {
-    Doubled d2 = *dd;
-    d2.salad = 0;
-    memcpy(Vm, V, sizeof(FruitTables));
+/* Where a recipe wants a die of `high` of every fruit (Doubled's salad), the caps bound the games
+ * that meet it and the others apart (split_with): the fruits' tables V without its points, and
+ * Vm with them, each fruit without such a die yet held to its ways to one (cell_table's MET_HIGH).
+ * Vm is worked out only where the points added to V's bound do not cut already (most positions):
+ * `raw` keeps the fruits' tables as cell_table() has them till then, for the position as it is
+ * (cv NULL: salad_ready) or for a child (cv, r: child_capped) */
+typedef struct ChildView ChildView;
+typedef struct Resolved Resolved;
+typedef struct {
+    int points, ready, words[NFR];
+    const Doubled *dd;
+    const Resolved *r;
+    const ChildView *cv;
+    int (*dice)[16][2], *have;
+    FruitTables Vm;
+} Split;
+
+static void child_recipe_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTables V, const Doubled *dd,
+                                int (*dice)[16][2], int *have);
+static void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
+                        Table V);
+
+/* `sp` for the salad's split (its points 0: none), Vm the raw tables V (before recipe_tables) */
+static void salad_start(Split *sp, const Doubled *dd, FruitTables V, const int *words, const Resolved *r,
+                        const ChildView *cv, int (*dice)[16][2], int *have) {
+    sp->points = dd && dd->on ? dd->salad : 0;
+    if (!sp->points) return;
+    sp->ready = 0;
+    sp->dd = dd;
+    sp->r = r;
+    sp->cv = cv;
+    sp->dice = dice;
+    sp->have = have;
+    if (words) memcpy(sp->words, words, sizeof sp->words);
+    memcpy(sp->Vm, V, sizeof(FruitTables));
+}
+
+/* Vm: each fruit without a die of `high` at the most of its ways to one, then the other recipes */
+static void salad_ready(Core *s, Split *sp) {
+    const Doubled *dd = sp->dd;
     for (int f = 0; f < s->nfruits; f++) {
         if (dd->smet >> f & 1) continue;
         Table M;
-        fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], words[f],
-                         MET_HIGH | dd->high << MET_SHIFT, M);
+        int met = MET_HIGH | dd->high << MET_SHIFT;
+        if (sp->cv) child_table(s, sp->r, sp->cv, f, met, sp->dice, sp->have, M);
+        else fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], sp->words[f], met, M);
         for (int j = 0; j < 2; j++)
-            for (int t = 0; t <= TCELLS; t++) if (M[j][t] < Vm[f][j][t]) Vm[f][j][t] = M[j][t];
+            for (int t = 0; t <= TCELLS; t++) if (M[j][t] < sp->Vm[f][j][t]) sp->Vm[f][j][t] = M[j][t];
     }
-    recipe_tables(s, V, &d2, words);
-    recipe_tables(s, Vm, &d2, words);
+    Doubled d2 = *dd;
+    d2.salad = 0;
+    if (sp->cv) child_recipe_tables(s, sp->r, sp->cv, sp->Vm, &d2, sp->dice, sp->have);
+    else recipe_tables(s, sp->Vm, &d2, sp->words);
+    sp->ready = 1;
 }
 
-/* capped_with() of the games that do not meet the salad recipe (V) and of those that do (Vm, with
- * its `points`: salad_tables) */
-static int split_with(Core *s, FruitTables V, FruitTables Vm, int points, const int *caps, int floor) {
+/* capped_with() of the games that do not meet the salad recipe (V) and of those that do (sp's Vm,
+ * with its points), the more of the two; as capped_with() about `floor`. First V with the points
+ * added (as they were before the split): where that cuts, so would the split */
+static int split_with(Core *s, FruitTables V, Split *sp, const int *caps, int floor) {
+    if (!sp || !sp->points) return capped_with(s, V, caps, floor);
+    int p = sp->points, add = capped_with(s, V, caps, floor == NONE ? NONE : floor - p) + p;
+    if (floor != NONE && add <= floor) return add;
+    if (!sp->ready) salad_ready(s, sp);
+    int bm = capped_with(s, sp->Vm, caps, floor == NONE ? NONE : floor - p) + p;
+    /* (add - p bounds V's games, exactly without a floor) */
+    if (floor == NONE || bm > floor) return add - p > bm ? add - p : bm;
     int b = capped_with(s, V, caps, floor);
-    if (!points) return b;
-    int bm = capped_with(s, Vm, caps, floor == NONE ? NONE : floor - points) + points;
     return b > bm ? b : bm;
 }
 
@@ -947,13 +989,12 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     layer_caps(s, caps);
     FruitTables V;
     fruit_tables(s, words, V);
-    if (!dd || !dd->salad) {
-        recipe_tables(s, V, dd, words);
-        return capped_with(s, V, caps, floor);
-    }
-    FruitTables Vm;
-    salad_tables(s, V, Vm, dd, words);
-    return split_with(s, V, Vm, dd->salad, caps, floor);
+    Split sp;
+    salad_start(&sp, dd, V, words, NULL, NULL, NULL, NULL);
+    Doubled d2;
+    if (sp.points) { d2 = *dd; d2.salad = 0; dd = &d2; }
+    recipe_tables(s, V, dd, words);
+    return split_with(s, V, &sp, caps, floor);
 }
 
 /* the fruits' tables at t[f] cells on the layer, the wheelbarrow on the fruit it helps most
@@ -1062,7 +1103,7 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
  * another count, or past the memo) */
 #define MCAP_COUNTS 343
 #define MCAP_UNKNOWN INT_MAX  /* (a memo entry not worked out yet: above every need) */
-typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS], salad; FruitTables V, Vm; } MoveCap;
+typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; Split sp; } MoveCap;
 
 /* the memo's entry for counts c0, c1 and c2 of the three fruits */
 static inline int mcap_index(int c0, int c1, int c2) { return (c2 * 7 + c1) * 7 + c0; }
@@ -1079,9 +1120,10 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = MCAP_UNKNOWN;
     }
     fruit_tables(s, words, mc->V);
-    mc->salad = dd && dd->on ? dd->salad : 0;
-    if (mc->salad) salad_tables(s, mc->V, mc->Vm, dd, words);
-    else recipe_tables(s, mc->V, dd, words);
+    salad_start(&mc->sp, dd, mc->V, words, NULL, NULL, NULL, NULL);
+    Doubled d2;
+    if (mc->sp.points) { d2 = *dd; d2.salad = 0; dd = &d2; }
+    recipe_tables(s, mc->V, dd, words);
     mc->floor = NONE;
 }
 
@@ -1093,7 +1135,7 @@ static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
         int caps[NCAPS];
         caps_of_counts(cnt, caps);
         for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
-        *e = split_with(s, mc->V, mc->Vm, mc->salad, caps, mc->floor);
+        *e = split_with(s, mc->V, &mc->sp, caps, mc->floor);
     }
     return *e;
 }
@@ -1705,12 +1747,12 @@ static int future(Core *s, Later *L, int need) {
 
 /* ------------------------------------------------------------------ moves */
 
-typedef struct {
+struct Resolved {
     int pos[6];
     uint16_t old[6], new_[6];
     int tree_dice, tokens_used, wb, supply[NFR];
     Wants w;  /* the squares that want a new die */
-} Resolved;
+};
 
 /* GroveEngine._resolve, without the new dice */
 static void resolve(Core *s, const MoveRec *m, Resolved *r) {
@@ -1871,7 +1913,7 @@ static inline int orient_cut(Core *s, Gate *gate, int hi, int o) {
     uint64_t per = s->cap_orient[s->cs.depth][hi][o];
     int caps[NCAPS];
     for (int c = 0; c < NCAPS; c++) caps[c] = mc->others[hi][c] + (int)(per >> 8 * c & 255);
-    int b = split_with(s, mc->V, mc->Vm, mc->salad, caps, gate->need);
+    int b = split_with(s, mc->V, &mc->sp, caps, gate->need);
     if (b > gate->need) return 0;
     gate->skipped++;
     if (b > gate->open) gate->open = b;
@@ -2148,7 +2190,7 @@ static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask
 
 /* the layer as one outcome of a move leaves it, as the knapsack reads it: its squares, supply, its
  * fruits' views (FruitView), and the cells of its cards to play (cells_left) */
-typedef struct { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR + 1]; int un[NFR]; } ChildView;  /* (v[NFR]: view_step's spare) */
+struct ChildView { uint16_t nw[6]; int supply[NFR]; FruitView v[NFR + 1]; int un[NFR]; };  /* (v[NFR]: view_step's spare) */
 
 /* ChildView of the outcome `mask` of move `m` (`units`: cells_left here) */
 static void child_view(Core *s, const MoveRec *m, const Resolved *r, int mask, const int *units, ChildView *cv) {
@@ -2355,38 +2397,34 @@ static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const Chil
     int dice[NFR][16][2], have = 0;
     /* the salad recipe's games apart (split_with), as the position's fruits that have a die high
      * enough, but where the move makes the wheelbarrow (one of its fruit then: the points added) */
-    int salad = dd && dd->on ? dd->salad : 0, split = salad && !(r->wb && !s->wb);
-    FruitTables Vm;
-    if (split) {
-        memcpy(Vm, V, sizeof(FruitTables));
-        for (int f = 0; f < s->nfruits; f++) {
-            if (dd->smet >> f & 1) continue;
-            Table M;
-            child_table(s, r, cv, f, MET_HIGH | dd->high << MET_SHIFT, dice, &have, M);
-            for (int j = 0; j < 2; j++)
-                for (int t = 0; t <= TCELLS; t++) if (M[j][t] < Vm[f][j][t]) Vm[f][j][t] = M[j][t];
-        }
-    }
-    for (int x = 0; x <= split; x++) {
-        Table *W = x ? Vm : V;
-        doubled_tables(s, W, dd);
-        if (dd && dd->on) {
-            barrow_tables(s, W, dd);
-            for (int f = 0; f < s->nfruits; f++)
-                if (dd->fold[f]) {
-                    Table M;
-                    child_table(s, r, cv, f, MET_ALL, dice, &have, M);
-                    fold_table(W[f], M, dd->w[f], dd->fold[f]);
-                }
-        }
-    }
+    Split sp;
+    salad_start(&sp, dd, V, NULL, r, cv, dice, &have);
+    int salad = sp.points;
+    if (r->wb && !s->wb) sp.points = 0;
+    child_recipe_tables(s, r, cv, V, dd, dice, &have);
     /* (where the move makes the wheelbarrow, the child's tables no longer read the entries that
      * carry a wheelbarrow recipe's points: they are added here) */
-    int made = (dd && dd->barrow && r->wb && !s->wb ? dd->barrow : 0) + (split ? 0 : salad), wb = s->wb;
+    int made = (dd && dd->barrow && r->wb && !s->wb ? dd->barrow : 0) + (sp.points ? 0 : salad), wb = s->wb;
     s->wb = r->wb;  /* (capped_at() reads it) */
-    int b = split_with(s, V, Vm, split ? salad : 0, caps, floor == NONE ? NONE : floor - made);
+    int b = split_with(s, V, &sp, caps, floor == NONE ? NONE : floor - made);
     s->wb = wb;
     return b == NONE ? NONE : b + made;
+}
+
+/* a child's tables V (child_tables) with the recipes as `dd` has them: doubled, and the wheelbarrow's
+ * and all-dice recipes' points folded in (not a line's: cpart; nor the salad's: Split) */
+static void child_recipe_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTables V, const Doubled *dd,
+                                int (*dice)[16][2], int *have) {
+    doubled_tables(s, V, dd);
+    if (dd && dd->on) {
+        barrow_tables(s, V, dd);
+        for (int f = 0; f < s->nfruits; f++)
+            if (dd->fold[f]) {
+                Table M;
+                child_table(s, r, cv, f, MET_ALL, dice, have, M);
+                fold_table(V[f], M, dd->w[f], dd->fold[f]);
+            }
+    }
 }
 
 /* the value of one outcome after `m`, searched */
