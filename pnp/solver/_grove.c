@@ -156,7 +156,8 @@ typedef struct {
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
     int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
                    * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
-                   * and of a line of three (its line: 3); 0: never */
+                   * and of a line of three (its line: 3); and bound the games that meet a recipe
+                   * wanting a die of so much of every fruit apart (its salad, Split: 4); 0: never */
     int child_caps;  /* a position works out its children's caps from its own windows (child_capped; 0: never,
                       * 1: not where a recipe doubles a fruit, 2: there too) */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
@@ -3442,7 +3443,8 @@ static PyMemberDef Core_members[] = {
     {"folds", T_INT, offsetof(Core, folds), 0,
      "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
      "that fruit's cells (1), those of a recipe that wants the wheelbarrow used where it is made too (2), and "
-     "those of a line of three (3, the default); 0: the recipes' bound apart."},
+     "those of a line of three (3), and bound the games that meet Three-Citrus Salad apart from the others "
+     "(4, the default: Split); 0: the recipes' bound apart."},
     {"child_caps", T_INT, offsetof(Core, child_caps), 0,
      "A position works out its children's layer caps from its own before they are played (0: never; 1: not "
      "where a recipe doubles a fruit; 2, the default: there too)."},
