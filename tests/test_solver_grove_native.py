@@ -1301,6 +1301,29 @@ def test_caps_that_split_the_games_meeting_the_salad_recipe_keep_the_best_line(p
     assert fewer, "the split cut nothing here: the test lost its point"
 
 
+def test_the_wheelbarrow_recipe_s_points_go_on_the_tables_after_the_folds():
+    """Barrow Banquet's points go on the entries where the tables make the
+    wheelbarrow after the other folds: a fold takes the smaller of the met
+    ways and the entry, so an entry that carried them already would lose
+    them in the games that meet both recipes (the thirty-first session's
+    folds did that: from this position the search proved 64 where 66 can be
+    reached, making the wheelbarrow and bringing every lemon die into play)."""
+    game = find_game("grove")
+    pair = (13, 2)
+    deal = recipe_deal(game, pair, 9, random.Random(sum(pair)))
+    assert deal == "grove:8,1,10,14,17,4,5,15,16;recipes=13,2"
+    eng, nodes = positions(game, deal, 8, 0, most=4)
+    board = [(523777, 4), (523778, 9), (524800, 3), (524801, 3), (524802, 6), (525824, 6), (525825, 2313),
+             (525826, 3), (525827, 8), (526846, 6), (526847, 2693), (526848, 9), (526849, 4), (526850, 5),
+             (526851, 4), (527870, 4), (527871, 4362), (527872, 3), (527874, 6), (527875, 10), (528895, 8),
+             (528896, 6)]
+    node = next(n for n in nodes if sorted(n.board.items()) == board and tuple(n.hand) == (3, 6))
+    apart, exact, _ = core_future(game, deal, eng, node, folds=0)
+    assert exact and apart == 66
+    assert core_future(game, deal, eng, node)[:2] == (66, True)
+    same_best_with_and_without(game, deal, (eng, nodes), folds=0)
+
+
 @pytest.mark.parametrize("pair,most", FOLD_PAIRS)
 def test_caps_that_fold_in_an_all_dice_recipe_keep_the_best_line(pair, most):
     """A recipe whose points want all of a fruit's dice in play, or a line

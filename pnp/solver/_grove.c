@@ -962,7 +962,6 @@ static int split_with(Core *s, FruitTables V, Split *sp, const int *caps, int fl
 static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *words) {
     if (!dd || !dd->on) return;
     doubled_tables(s, V, dd);
-    barrow_tables(s, V, dd);
     for (int f = 0; f < s->nfruits; f++) {
         int met = dd->fold[f] ? MET_ALL : 0, points = dd->fold[f];
         if (dd->line[f]) {
@@ -977,6 +976,9 @@ static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *
             fold_table(V[f], M, dd->w[f], points);
         }
     }
+    /* (the wheelbarrow's points last: a fold takes the smaller of the met ways and the entry, and
+     * an entry with them would lose them in the games that meet both) */
+    barrow_tables(s, V, dd);
 }
 
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
@@ -2418,13 +2420,13 @@ static void child_recipe_tables(Core *s, const Resolved *r, const ChildView *cv,
                                 int (*dice)[16][2], int *have) {
     doubled_tables(s, V, dd);
     if (dd && dd->on) {
-        barrow_tables(s, V, dd);
         for (int f = 0; f < s->nfruits; f++)
             if (dd->fold[f]) {
                 Table M;
                 child_table(s, r, cv, f, MET_ALL, dice, have, M);
                 fold_table(V[f], M, dd->w[f], dd->fold[f]);
             }
+        barrow_tables(s, V, dd);  /* (after the folds: recipe_tables) */
     }
 }
 
