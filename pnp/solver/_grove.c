@@ -158,6 +158,7 @@ typedef struct {
                    * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
                    * and of a line of three (its line: 3); and bound the games that meet a recipe
                    * wanting a die of so much of every fruit apart (its salad, Split: 4); 0: never */
+    void *salad_vm;  /* per depth, the move caps' tables of the games that meet the salad (FruitTables: Split) */
     int child_caps;  /* a position works out its children's caps from its own windows (child_capped; 0: never,
                       * 1: not where a recipe doubles a fruit, 2: there too) */
     /* per depth: the cards' layer caps of the position there (capped_knapsack), if its visit number
@@ -676,7 +677,7 @@ typedef int16_t Table[2][TCELLS + 1];
 
 /* cell_table() for the fruit of view `v` (its dice: `dice`), through its own memo (memo_key_view):
  * V[w][t] (`met`: cell_table's). Without `dice`, only the memo answers: 0 where it does not, else 1 */
-static int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, int met,
+static __attribute__((noinline)) int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, int met,
                             Table V) {
     uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
     low |= (uint64_t)met << 46;  /* (memo_key_view leaves the bits from 46 up free; `met` takes 18) */
@@ -901,19 +902,20 @@ typedef struct {
     const Resolved *r;
     const ChildView *cv;
     int (*dice)[16][2], *have;
-    FruitTables Vm;
+    Table *Vm;  /* (FruitTables: the caller's, salad_start) */
 } Split;
 
 static void child_recipe_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTables V, const Doubled *dd,
                                 int (*dice)[16][2], int *have);
-static void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
+static inline void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
                         Table V);
 
 /* `sp` for the salad's split (its points 0: none), Vm the raw tables V (before recipe_tables) */
-static void salad_start(Split *sp, const Doubled *dd, FruitTables V, const int *words, const Resolved *r,
-                        const ChildView *cv, int (*dice)[16][2], int *have) {
+static void salad_start(Split *sp, FruitTables Vm, const Doubled *dd, FruitTables V, const int *words,
+                        const Resolved *r, const ChildView *cv, int (*dice)[16][2], int *have) {
     sp->points = dd && dd->on ? dd->salad : 0;
     if (!sp->points) return;
+    sp->Vm = Vm;
     sp->ready = 0;
     sp->dd = dd;
     sp->r = r;
@@ -946,8 +948,12 @@ static void salad_ready(Core *s, Split *sp) {
 /* capped_with() of the games that do not meet the salad recipe (V) and of those that do (sp's Vm,
  * with its points), the more of the two; as capped_with() about `floor`. First V with the points
  * added (as they were before the split): where that cuts, so would the split */
-static int split_with(Core *s, FruitTables V, Split *sp, const int *caps, int floor) {
-    if (!sp || !sp->points) return capped_with(s, V, caps, floor);
+static int split_rest(Core *s, FruitTables V, Split *sp, const int *caps, int floor);
+static inline int split_with(Core *s, FruitTables V, Split *sp, const int *caps, int floor) {
+    return sp && sp->points ? split_rest(s, V, sp, caps, floor) : capped_with(s, V, caps, floor);
+}
+
+static int split_rest(Core *s, FruitTables V, Split *sp, const int *caps, int floor) {
     int p = sp->points, add = capped_with(s, V, caps, floor == NONE ? NONE : floor - p) + p;
     if (floor != NONE && add <= floor) return add;
     if (!sp->ready) salad_ready(s, sp);
@@ -993,7 +999,8 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     FruitTables V;
     fruit_tables(s, words, V);
     Split sp;
-    salad_start(&sp, dd, V, words, NULL, NULL, NULL, NULL);
+    FruitTables Vm;
+    salad_start(&sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
     Doubled d2;
     if (sp.points) { d2 = *dd; d2.salad = 0; dd = &d2; }
     recipe_tables(s, V, dd, words);
@@ -1123,7 +1130,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = MCAP_UNKNOWN;
     }
     fruit_tables(s, words, mc->V);
-    salad_start(&mc->sp, dd, mc->V, words, NULL, NULL, NULL, NULL);
+    salad_start(&mc->sp, ((FruitTables *)s->salad_vm)[d], dd, mc->V, words, NULL, NULL, NULL, NULL);
     Doubled d2;
     if (mc->sp.points) { d2 = *dd; d2.salad = 0; dd = &d2; }
     recipe_tables(s, mc->V, dd, words);
@@ -2352,7 +2359,7 @@ static void child_dice(Core *s, const Resolved *r, const ChildView *cv, int (*di
 /* fruit f's table (fruit_table_view, `met` as cell_table's) of the position one outcome of a move
  * leaves (cv): from the memo, else from that position's dice, worked out into `dice` the first time
  * a fruit needs them (*have) */
-static void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
+static inline void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
                         Table V) {
     if (fruit_table_view(s, &cv->v[f], NULL, cv->supply[f], cv->un[f], met, V)) return;
     if (!*have) { child_dice(s, r, cv, dice); *have = 1; }
@@ -2401,7 +2408,8 @@ static int child_capped(Core *s, const MoveRec *m, const Resolved *r, const Chil
     /* the salad recipe's games apart (split_with), as the position's fruits that have a die high
      * enough, but where the move makes the wheelbarrow (one of its fruit then: the points added) */
     Split sp;
-    salad_start(&sp, dd, V, NULL, r, cv, dice, &have);
+    FruitTables Vm;
+    salad_start(&sp, Vm, dd, V, NULL, r, cv, dice, &have);
     int salad = sp.points;
     if (r->wb && !s->wb) sp.points = 0;
     child_recipe_tables(s, r, cv, V, dd, dice, &have);
@@ -2926,6 +2934,7 @@ static void Core_dealloc(Core *s) {
     free(s->wcred);
     free(s->memo);
     free(s->tmemo);
+    free(s->salad_vm);
     free(s->pat_hdr);
     free(s->pat_ix);
     free(s->pat_inc);
@@ -3124,6 +3133,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
     free(s->tmemo);
     s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
+    free(s->salad_vm);
+    s->salad_vm = calloc(MAXDEPTH, sizeof(FruitTables));
     memset(s->pat_at, -1, sizeof s->pat_at);  /* (the patterns go with the cards) */
     s->pat_nhdr = s->pat_nent = 0;
     s->cap_lo = CAP_LO;
@@ -3133,7 +3144,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
     s->mcap_hi = MCAP_HI;
-    if (!s->memo || !s->tmemo) { PyErr_NoMemory(); return -1; }
+    if (!s->memo || !s->tmemo || !s->salad_vm) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
 
