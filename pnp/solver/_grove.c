@@ -526,11 +526,13 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
         int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0, high = met >> MET_SHIFT, there = 0;
         while (nl < ni - 1 && kinds[nl][0] != 2) nl++;
         for (int v = high; v < 16; v++) there |= dice[v][0] + dice[v][1];
-        for (int c = there ? ni - 1 : 0; c < ni - 1; c++) {
-            if (c && kinds[c][0] == kinds[c - 1][0] && kinds[c][1] == kinds[c - 1][1] && kinds[c][2] == kinds[c - 1][2]) continue;
-            table_of_items((const int (*)[3])kinds, ni, nl, word, V, c, high);
-        }
         if (there) table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);  /* (such a die now: all the ways) */
+        else
+            for (int c = 0; c < ni - 1; c++) {
+                if (c && kinds[c][0] == kinds[c - 1][0] && kinds[c][1] == kinds[c - 1][1] && kinds[c][2] == kinds[c - 1][2])
+                    continue;
+                table_of_items((const int (*)[3])kinds, ni, nl, word, V, c, high);
+            }
     } else if (met == MET_ALL) {
         for (int x = 0; x <= b2 + b1 && x <= supply; x++) {
             int ni = nd;
@@ -844,8 +846,8 @@ typedef struct {
      * add those points apart (cpart) */
     int line[NFR], lk, lreach[NFR], lfresh[NFR], lcounted[NFR], cpart;
     /* a recipe's points that want a die of at least `high` of every fruit (salad), the fruits that
-     * have one now (a bit each: smet); capped_knapsack() splits the games into those that meet it
-     * and the others, children add them apart (cpart) */
+     * have one now (a bit each: smet); the caps bound the games that meet it and the others apart
+     * (Split) */
     int salad, high, smet;
 } Doubled;
 #define NO_DOUBLE {0, {1, 1, 1}, 0, {0, 0, 0}, 0, {0, 0, 0}, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0}
@@ -892,8 +894,9 @@ static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *
  * that meet it and the others apart (split_with): the fruits' tables V without its points, and
  * Vm with them, each fruit without such a die yet held to its ways to one (cell_table's MET_HIGH).
  * Vm is worked out only where the points added to V's bound do not cut already (most positions):
- * `raw` keeps the fruits' tables as cell_table() has them till then, for the position as it is
- * (cv NULL: salad_ready) or for a child (cv, r: child_capped) */
+ * till then it keeps the fruits' tables as cell_table() has them, for the position as it is (cv
+ * NULL) or for a child (cv, r: child_capped); salad_ready(). The tables of the other recipes
+ * (recipe_tables, child_recipe_tables) never count the salad's points */
 typedef struct ChildView ChildView;
 typedef struct Resolved Resolved;
 typedef struct {
@@ -938,10 +941,8 @@ static void salad_ready(Core *s, Split *sp) {
         for (int j = 0; j < 2; j++)
             for (int t = 0; t <= TCELLS; t++) if (M[j][t] < sp->Vm[f][j][t]) sp->Vm[f][j][t] = M[j][t];
     }
-    Doubled d2 = *dd;
-    d2.salad = 0;
-    if (sp->cv) child_recipe_tables(s, sp->r, sp->cv, sp->Vm, &d2, sp->dice, sp->have);
-    else recipe_tables(s, sp->Vm, &d2, sp->words);
+    if (sp->cv) child_recipe_tables(s, sp->r, sp->cv, sp->Vm, dd, sp->dice, sp->have);
+    else recipe_tables(s, sp->Vm, dd, sp->words);
     sp->ready = 1;
 }
 
@@ -1001,9 +1002,7 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
     Split sp;
     FruitTables Vm;
     salad_start(&sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
-    Doubled d2;
-    if (sp.points) { d2 = *dd; d2.salad = 0; dd = &d2; }
-    recipe_tables(s, V, dd, words);
+    recipe_tables(s, V, dd, words);  /* (without the salad's points: split_with) */
     return split_with(s, V, &sp, caps, floor);
 }
 
@@ -1131,8 +1130,6 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
     }
     fruit_tables(s, words, mc->V);
     salad_start(&mc->sp, ((FruitTables *)s->salad_vm)[d], dd, mc->V, words, NULL, NULL, NULL, NULL);
-    Doubled d2;
-    if (mc->sp.points) { d2 = *dd; d2.salad = 0; dd = &d2; }
     recipe_tables(s, mc->V, dd, words);
     mc->floor = NONE;
 }
