@@ -410,7 +410,8 @@ def test_grove_windows_shared_by_siblings_and_quick_slots_are_true(deal, monkeyp
 
 
 @pytest.mark.parametrize("deal", ["grove:10,2,14,12,6,17,4", "grove:3,2,16,5,15,14,7;recipes=13,6",
-                                  "grove:12,16,14,6,18,13,1;recipes=2,9", "grove:12,10,5,3,15,16;recipes=4,1"])
+                                  "grove:12,16,14,6,18,13,1;recipes=2,9", "grove:12,10,5,3,15,16;recipes=4,1",
+                                  "grove:18,2,12,11,8,10,1;recipes=4,16"])
 def test_children_cut_by_the_caps_their_parent_works_out_are_cut_by_their_own(deal):
     """A position works out its children's layer caps from its own counts per
     anchor (plus the cells on the squares each move made new dice or bare
@@ -422,7 +423,13 @@ def test_children_cut_by_the_caps_their_parent_works_out_are_cut_by_their_own(de
     their parent's, and so are their own in the check; what each cut move
     adds to the oranges on trees (the parent's recipes' bound counts them as
     they were) is held against the oranges counted on the child's layer (left
-    out, 259,745 of 529,714 cuts fail it). Checking mode also
+    out, 259,745 of 529,714 cuts fail it). With Three-Citrus Salad (recipe
+    4) the child's own caps split the games that meet it with the fruits
+    that have a die of 6 on the child's layer, as its own recipes' bound
+    would: a move that makes such a die leaves the parent's split holding
+    that fruit to its ways to one, which must then be all its ways
+    (cell_table's MET_HIGH; without that check 18 of the last deal's cuts
+    fail). Checking mode also
     holds each child's knapsack read from its tables against the knapsack
     worked out apart. Without those caps the search proves the same best,
     expanding the same positions give or take the table's replacements."""

@@ -2340,7 +2340,16 @@ static void check_cut(Core *s, const MoveRec *m, const Resolved *r, int mask, in
     apply(s, m, r, mask, &sv);
     s->cs.depth++;
     s->visit[s->cs.depth] = ++s->visits;
-    int own = capped_knapsack(s, dd, NONE);  /* (the fruits doubled as this position's: dd) */
+    /* (the fruits doubled as this position's: dd; but the salad's games apart with the fruits that
+     * have a die high enough on the child's layer, as its own recipes' bound would have them) */
+    Doubled mine;
+    if (dd && dd->salad) {
+        mine = *dd;
+        for (int f = 0; f < s->nfruits; f++)
+            for (int v = dd->high; v < 16; v++) if (s->dice[f][v][0] + s->dice[f][v][1]) mine.smet |= 1 << f;
+        dd = &mine;
+    }
+    int own = capped_knapsack(s, dd, NONE);
     int after = dd ? doubled_sums(s, dd) : 0;
     s->cs.depth--;
     undo(s, r, &sv);
