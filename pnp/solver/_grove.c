@@ -509,6 +509,14 @@ static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must) 
     return ni + 1;
 }
 
+/* whether a fruit's dice (a tally per value: Core.dice[f]) hold one of `high` or more, on a tree or
+ * a clearing (the wheelbarrow is not tallied there) */
+static inline int die_at_least(const int (*dice)[2], int high) {
+    for (int v = high; v < 16; v++)
+        if (dice[v][0] + dice[v][1]) return 1;
+    return 0;
+}
+
 static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int met, int V[2][TCELLS + 1]) {
     int kinds[65][3];
     for (int wo = 0; wo < 2; wo++)
@@ -523,10 +531,9 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
         /* one item at a time taken to `high` or more (or to the wheelbarrow): the ways where some die
          * ends there; an item like the one before it gives the same ways. (Not the freed die: a way
          * that takes it made the wheelbarrow) */
-        int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0, high = met >> MET_SHIFT, there = 0;
+        int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0, high = met >> MET_SHIFT;
         while (nl < ni - 1 && kinds[nl][0] != 2) nl++;
-        for (int v = high; v < 16; v++) there |= dice[v][0] + dice[v][1];
-        if (there) table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);  /* (such a die now: all the ways) */
+        if (die_at_least(dice, high)) table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);  /* (such a die now: all the ways) */
         else
             for (int c = 0; c < ni - 1; c++) {
                 if (c && kinds[c][0] == kinds[c - 1][0] && kinds[c][1] == kinds[c - 1][1] && kinds[c][2] == kinds[c - 1][2])
@@ -2341,12 +2348,13 @@ static void check_cut(Core *s, const MoveRec *m, const Resolved *r, int mask, in
     s->cs.depth++;
     s->visit[s->cs.depth] = ++s->visits;
     /* (the fruits doubled as this position's: dd; but the salad's games apart with the fruits that
-     * have a die high enough on the child's layer, as its own recipes' bound would have them) */
+     * have a die high enough on the child's layer, as its own recipes' bound would have them. A
+     * wheelbarrow the move makes is left out: child_capped() then adds the points, never less) */
     Doubled mine;
     if (dd && dd->salad) {
         mine = *dd;
         for (int f = 0; f < s->nfruits; f++)
-            for (int v = dd->high; v < 16; v++) if (s->dice[f][v][0] + s->dice[f][v][1]) mine.smet |= 1 << f;
+            if (die_at_least((const int (*)[2])s->dice[f], dd->high)) mine.smet |= 1 << f;
         dd = &mine;
     }
     int own = capped_knapsack(s, dd, NONE);
