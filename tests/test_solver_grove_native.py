@@ -1308,6 +1308,23 @@ def test_caps_that_split_the_games_meeting_the_salad_recipe_keep_the_best_line(p
     assert fewer, "the split cut nothing here: the test lost its point"
 
 
+@pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8", 5), ("grove:12,4,1,11,3,13,6,2", 5),
+                                       ("grove:9,12,1,14,8,13,4,11", 5), ("grove:7,15,16,17,12,9,6,8", 53)])
+def test_the_wheelbarrow_s_games_bounded_apart_keep_the_best_line(deal, seed):
+    """Positions with three or four cards to play bound the games that make
+    the wheelbarrow apart (Core.wb_split, wb_split_bound): the cards that
+    raise its die lay on the layer only what a placement covering its
+    square lays, and the other games go without it. From positions with two
+    to five cards to play (some with a ten about to become the wheelbarrow),
+    the best final score is the one found without the split, also when the
+    search starts one point below it, and the split cuts positions the
+    other bound does not. (The last two deals fail when the die is taken
+    to need one raise more than it does.)"""
+    game = find_game("grove")
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, 8, seed, most=5), wb_split=0)
+    assert fewer, "the split cut nothing here: the test lost its point"
+
+
 def test_the_wheelbarrow_recipe_s_points_go_on_the_tables_after_the_folds():
     """Barrow Banquet's points go on the entries where the tables make the
     wheelbarrow after the other folds: a fold takes the smaller of the met

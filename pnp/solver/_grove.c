@@ -154,6 +154,7 @@ typedef struct {
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
+    int wb_split;  /* positions with 3 or 4 cards to play bound the games that make the wheelbarrow apart (wb_split_bound) */
     int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
                    * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
                    * and of a line of three (its line: 3); and bound the games that meet a recipe
@@ -2491,6 +2492,104 @@ static inline void knap_seen(Core *s, int k, int cut) {
     if (++s->knap_tries[k] >= 4096) { s->knap_tries[k] >>= 1; s->knap_cuts[k] >>= 1; }
 }
 
+/* The wheelbarrow's games apart (positions with 3 or 4 cards to play, no recipe, the wheelbarrow
+ * unused): the games that do not make it are bounded by the tables without it; a game that makes
+ * it raises one die past 10, `r` times (its value now and the cards' largest trees of its fruit
+ * tell at least how often), each time with a tree of its fruit from another card laid on its
+ * square: a die of the layer, or a new one on a bare tree of its fruit (a die on any other square
+ * takes more cards than four: a tree laid there, a second on it, and raises past 10 and once more).
+ * So those `r` cards lay on the layer what a placement covering that square with a tree of the
+ * fruit lays (their counts per anchor, kwin), and the wheelbarrow helps that fruit only. The bound
+ * is the most over the dice and sets of cards, and the games without it; as capped_with() about
+ * `need` (it stops above it). Two things keep it cheap: a fruit whose wheelbarrow leaves the bound
+ * at or below the need with every card's caps as they are has none of its dice tried (most often
+ * all but one fruit), and the dice are tried those with the fewest raises first (their cards held
+ * least: most often the one that keeps the bound above the need). NONE where it cannot tell */
+static int wb_split_bound(Core *s, int k, int need) {
+    int d = s->cs.depth, words[NFR];
+    if (k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
+    cells_left(s, words);
+    if (!celled(words, k)) return NONE;
+    const int *caps = s->cap_all[d];
+    int each[MAXCARDS][NCAPS], inc[NFR] = {0};
+    for (int i = 0; i < k; i++) {
+        for (int b = 0; b < NCAPS; b++) each[i][b] = (int)(s->kmost[k][i] >> 8 * b & 255);
+        for (int f = 0; f < s->nfruits; f++)
+            if (s->card_top[card_at(s, i)][f] > inc[f]) inc[f] = s->card_top[card_at(s, i)][f];
+    }
+    FruitTables V, Vf;  /* (Vf: the tables without the wheelbarrow, but that of the fruit tried) */
+    fruit_tables(s, words, V);
+    memcpy(Vf, V, sizeof Vf);
+    for (int f = 0; f < s->nfruits; f++) memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
+    int best = capped_with(s, Vf, caps, need);  /* (the games that do not make it) */
+    if (best > need) return best;
+    int open = 0;  /* the fruits whose wheelbarrow, anywhere, keeps the bound above the need */
+    for (int f = 0; f < s->nfruits; f++) {
+        if (!inc[f]) continue;
+        memcpy(Vf[f][1], V[f][1], sizeof Vf[f][1]);
+        if (capped_with(s, Vf, caps, need) > need) open |= 1 << f;
+        memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
+    }
+    if (!open) return best;
+    int pad = CAP_PAD, W = s->x1 - s->x0 + 3 + 2 * pad, H = s->y1 - s->y0 + 3 + 2 * pad;
+    int cq[MAXCARDS * 6 * 4], nc = 0;  /* the dice to try: r << 24 | f << 20 | their window index */
+    for (int y = s->y0; y <= s->y1; y++)
+        for (int x = s->x0; x <= s->x1; x++) {
+            int c = s->grid[y * GW + x], v = die_of(c), f, r = 1;
+            if (c & 48) continue;  /* (the squirrel's square) */
+            if (v) {
+                if (v == WHEELBARROW) continue;
+                f = (c >> 11) & 3;
+            } else {
+                if (!c || (c & 3) == CLEARING) continue;
+                f = c & 3;
+                v = ((c >> 2) & 3) + inc[f];  /* (a new die: the bare tree's fruits and its cover's) */
+            }
+            if (!(open >> f & 1)) continue;
+            while (v < TOP_DIE) { v = v + inc[f] > 6 ? TOP_DIE : v + inc[f]; r++; }
+            if (!die_of(c)) r++;
+            if (r > k || nc >= (int)(sizeof cq / sizeof cq[0])) continue;
+            int e = r << 24 | f << 20 | ((y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad), j = nc++;
+            while (j > 0 && cq[j - 1] > e) { cq[j] = cq[j - 1]; j--; }
+            cq[j] = e;
+        }
+    for (int ci = 0; ci < nc; ci++) {
+        int r = cq[ci] >> 24, f = cq[ci] >> 20 & 15, q = cq[ci] & 0xfffff;
+        /* each card's counts held to its placements that lay a tree of f on the square */
+        int held[MAXCARDS][NCAPS], can = 0;
+        for (int i = 0; i < k; i++) {
+            int card = card_at(s, i);
+            Most8 most = most8_zero();
+            int any = 0;
+            for (int o = 0; o < s->norient[card]; o++) {
+                const Orient *or_ = &s->orient[card][o];
+                const uint64_t *cell = s->kwin[k] + (size_t)((i * 4 + o) * W * H);
+                for (int j = 0; j < 6; j++)
+                    if (or_->f[j] == f) { most = most8(most, cell[q - (or_->dy[j] * W + or_->dx[j])]); any = 1; }
+            }
+            uint64_t got = most8_get(most);
+            for (int b = 0; b < NCAPS; b++) held[i][b] = (int)(got >> 8 * b & 255);
+            can |= any << i;
+        }
+        if (__builtin_popcount((unsigned)can) < r) continue;
+        memcpy(Vf[f][1], V[f][1], sizeof Vf[f][1]);
+        for (int set = 0; set < 1 << k; set++) {
+            if (__builtin_popcount((unsigned)set) != r || (set & can) != set) continue;
+            int cp[NCAPS];
+            memcpy(cp, caps, sizeof cp);
+            for (int i = 0; i < k; i++)
+                if (set >> i & 1)
+                    for (int b = 0; b < NCAPS; b++) cp[b] += held[i][b] - each[i][b];
+            int b = capped_with(s, Vf, cp, need);
+            if (b > best) best = b;
+            if (best > need) break;
+        }
+        memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
+        if (best > need) return best;
+    }
+    return best;
+}
+
 static int dfs(Core *s, int cur, int *exact) {
     int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
@@ -2540,6 +2639,10 @@ static int dfs(Core *s, int cur, int *exact) {
         int capped = capped_knapsack(s, &dd, need - bonus + dd.part) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
+        if (s->wb_split && !s->nrec && !s->wb && k >= 3 && k <= 4) {
+            int b = wb_split_bound(s, k, need);
+            if (b != NONE && b <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, b, 0, depth); *exact = 0; return b; }
+        }
     }
     stat[4]++;
     MoveRec *mv = s->moves[s->cs.depth];
@@ -3154,6 +3257,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->cap_lo = CAP_LO;
     s->doubled = 1;
     s->folds = 4;
+    s->wb_split = 1;
     s->child_caps = 2;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
@@ -3467,6 +3571,8 @@ static PyMemberDef Core_members[] = {
      "1 where the beam ranks by the score plus the knapsack's bound (no recipe scores), 0 by the score alone."},
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
+    {"wb_split", T_INT, offsetof(Core, wb_split), 0,
+     "Positions with three or four cards to play bound the games that make the wheelbarrow apart (wb_split_bound)."},
     {"folds", T_INT, offsetof(Core, folds), 0,
      "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
      "that fruit's cells (1), those of a recipe that wants the wheelbarrow used where it is made too (2), and "
