@@ -1325,6 +1325,22 @@ def test_the_wheelbarrow_s_games_bounded_apart_keep_the_best_line(deal, seed):
     assert fewer, "the split cut nothing here: the test lost its point"
 
 
+@pytest.mark.parametrize("deal,seed", [("grove:18,11,1,5,9,13,6,4;recipes=2,14", 10),
+                                       ("grove:8,3,7,10,14,5,9,12;recipes=13,11", 41)])
+def test_the_wheelbarrow_s_games_bounded_apart_with_recipes_keep_the_best_line(deal, seed):
+    """With a recipe pair (but Three-Citrus Salad, whose games are split
+    apart already), the wheelbarrow's games are bounded apart with the
+    tables as the recipes make them (doubled, folded, the wheelbarrow
+    recipe's points), the recipes' points the tables leave out added as the
+    layer cap adds them. From positions with two to five cards to play the
+    best final score, recipes included, is the one found without the split,
+    also from one point below it, and the split cuts positions. (Both fail
+    where the split's tables leave the recipes out.)"""
+    game = find_game("grove")
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, seed, most=5), wb_split=0)
+    assert fewer, "the split cut nothing here: the test lost its point"
+
+
 def test_the_wheelbarrow_recipe_s_points_go_on_the_tables_after_the_folds():
     """Barrow Banquet's points go on the entries where the tables make the
     wheelbarrow after the other folds: a fold takes the smaller of the met

@@ -154,7 +154,8 @@ typedef struct {
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
-    int wb_split;  /* positions with 3 or 4 cards to play bound the games that make the wheelbarrow apart (wb_split_bound) */
+    int wb_split;  /* positions with 3 or 4 cards to play bound the games that make the wheelbarrow apart
+                   * (wb_split_bound; not with Three-Citrus Salad) */
     int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
                    * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
                    * and of a line of three (its line: 3); and bound the games that meet a recipe
@@ -2492,11 +2493,11 @@ static inline void knap_seen(Core *s, int k, int cut) {
     if (++s->knap_tries[k] >= 4096) { s->knap_tries[k] >>= 1; s->knap_cuts[k] >>= 1; }
 }
 
-/* The wheelbarrow's games apart (positions with 3 or 4 cards to play, no recipe, the wheelbarrow
- * unused): the games that do not make it are bounded by the tables without it; a game that makes
- * it raises one die past 10, `r` times (its value now and the cards' largest trees of its fruit
- * tell at least how often), each time with a tree of its fruit from another card laid on its
- * square: a die of the layer, or a new one on a bare tree of its fruit (a die on any other square
+/* The wheelbarrow's games apart (positions with 3 or 4 cards to play, the wheelbarrow unused, no
+ * Three-Citrus Salad: its games are split apart already): the games that do not make it are
+ * bounded by the tables without it; a game that makes it raises one die past 10, `r` times (its
+ * value now and the cards' largest trees of its fruit tell at least how often), each time with a
+ * tree of its fruit from another card laid on its square: a die of the layer, or a new one on a bare tree of its fruit (a die on any other square
  * takes more cards than four: a tree laid there, a second on it, and raises past 10 and once more).
  * So those `r` cards lay on the layer what a placement covering that square with a tree of the
  * fruit lays (their counts per anchor, kwin), and the wheelbarrow helps that fruit only. The bound
@@ -2504,8 +2505,10 @@ static inline void knap_seen(Core *s, int k, int cut) {
  * `need` (it stops above it). Two things keep it cheap: a fruit whose wheelbarrow leaves the bound
  * at or below the need with every card's caps as they are has none of its dice tried (most often
  * all but one fruit), and the dice are tried those with the fewest raises first (their cards held
- * least: most often the one that keeps the bound above the need). NONE where it cannot tell */
-static int wb_split_bound(Core *s, int k, int need) {
+ * least: most often the one that keeps the bound above the need). With recipes, the tables are the
+ * layer cap's (recipe_tables: doubled, folded, the wheelbarrow recipe's points on the entries that
+ * make it), and `need` is in their units, as capped_knapsack()'s floor. NONE where it cannot tell */
+static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
     int d = s->cs.depth, words[NFR];
     if (k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
     cells_left(s, words);
@@ -2519,6 +2522,7 @@ static int wb_split_bound(Core *s, int k, int need) {
     }
     FruitTables V, Vf;  /* (Vf: the tables without the wheelbarrow, but that of the fruit tried) */
     fruit_tables(s, words, V);
+    recipe_tables(s, V, dd, words);
     memcpy(Vf, V, sizeof Vf);
     for (int f = 0; f < s->nfruits; f++) memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
     int best = capped_with(s, Vf, caps, need);  /* (the games that do not make it) */
@@ -2639,8 +2643,9 @@ static int dfs(Core *s, int cur, int *exact) {
         int capped = capped_knapsack(s, &dd, need - bonus + dd.part) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
-        if (s->wb_split && !s->nrec && !s->wb && k >= 3 && k <= 4) {
-            int b = wb_split_bound(s, k, need);
+        if (s->wb_split && !s->wb && k >= 3 && k <= 4 && !(dd.on && dd.salad)) {
+            int b = wb_split_bound(s, k, need - bonus + dd.part, &dd);
+            if (b != NONE) b += bonus - dd.part;
             if (b != NONE && b <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, b, 0, depth); *exact = 0; return b; }
         }
     }
@@ -3572,7 +3577,8 @@ static PyMemberDef Core_members[] = {
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
     {"wb_split", T_INT, offsetof(Core, wb_split), 0,
-     "Positions with three or four cards to play bound the games that make the wheelbarrow apart (wb_split_bound)."},
+     "Positions with three or four cards to play bound the games that make the wheelbarrow apart (wb_split_bound; "
+     "not with Three-Citrus Salad)."},
     {"folds", T_INT, offsetof(Core, folds), 0,
      "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
      "that fruit's cells (1), those of a recipe that wants the wheelbarrow used where it is made too (2), and "
