@@ -1341,6 +1341,40 @@ def test_the_wheelbarrow_s_games_bounded_apart_with_recipes_keep_the_best_line(d
     assert fewer, "the split cut nothing here: the test lost its point"
 
 
+# a position two cards from the end of grove:11,5,2,15,6,10,7,13 (cards 4 and 7 in hand, all drawn,
+# 14 points on trees) where the wheelbarrow lies on a clearing at (1, 1): (x, y, code)
+BARROW_ON_A_CLEARING = [(0, 0, 4294), (1, 0, 5), (0, 1, 328), (1, 1, 3011), (0, 2, 9), (1, 2, 4294), (2, 0, 10),
+                        (3, 0, 4), (2, 1, 4), (3, 1, 6), (-1, 2, 9), (-1, 3, 10), (0, 3, 2249), (-1, 4, 8),
+                        (0, 4, 4), (-2, 0, 8), (-1, 0, 4), (-2, 1, 5), (-1, 1, 3), (-2, 2, 6), (1, 3, 6)]
+
+
+def test_the_bounds_count_the_wheelbarrow_on_a_clearing_coming_back():
+    """A clearing laid over the wheelbarrow carries it (SPEC §4.3b), where it
+    scores nothing; a tree of its fruit laid there later puts it back on a
+    tree, 15 points for one cell. The knapsack counts it as an item of 15
+    (``Bounder.layer_dice``, ``raised``) and the layer cap counts its square
+    (``item_fruit``): here the best line does exactly that (+31 from 14), and
+    with the bounds that left it out (the layer cap 22, the knapsack 32) a
+    search started one point below the best cut that line (found on random
+    Three-Citrus Salad pairs, checking the wheelbarrow's split)."""
+    game = find_game("grove")
+    deal = "grove:11,5,2,15,6,10,7,13"
+    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    board = {pos_int(x, y): c for x, y, c in BARROW_ON_A_CLEARING}
+    assert (board[pos_int(1, 1)] >> 6) & 31 == WHEELBARROW and board[pos_int(1, 1)] & 3 == CLEARING
+    node = fresh(eng.start(), board=board, hand=(4, 7), drawn=8, wheelbarrow_used=True, tokens_used=0,
+                 tree_dice=14, supply=(4, 4, 3))
+    assert eng.score(node) == 14
+    python = Searcher(game, eng.deal, native=False)
+    best, exact = python.dfs(node, 14)
+    assert exact and 14 + best == 45
+    bounder = search.Bounder(eng)
+    assert bounder.knapsack(node)[0] >= 31 and bounder.capped(node) >= 31
+    assert core_future(game, deal, eng, node) == (45, True, core_future(game, deal, eng, node)[2])
+    for knobs in ({}, dict(cap_lo=0, cap_hi=0), dict(mcap_lo=0, mcap_hi=0)):
+        assert core_future(game, deal, eng, node, best=44, **knobs)[:2] == (45, True), knobs
+
+
 def test_the_wheelbarrow_recipe_s_points_go_on_the_tables_after_the_folds():
     """Barrow Banquet's points go on the entries where the tables make the
     wheelbarrow after the other folds: a fold takes the smaller of the met

@@ -216,6 +216,9 @@ static inline uint64_t hand_key(Core *s) { return hand_key_of(s->hand, s->nhand,
 
 static inline int die_of(int c) { return (c >> 6) & 31; }
 static inline int shown(int v) { return v <= 6 ? v : TOP_DIE; }
+/* what a die of `v` shows raised by `n` fruits: the wheelbarrow stays 15 (on a clearing, the
+ * knapsack's one item that starts from it: a tree of its fruit puts it back on a tree) */
+static inline int raised(int v, int n) { return v == WHEELBARROW ? WHEELBARROW : shown(v + n); }
 static inline int least_of(int a, int b) { return a < b ? a : b; }
 static inline int to_play(Core *s) { return s->nhand + s->ncards - s->drawn; }
 static inline int card_at(Core *s, int i) { return i < s->nhand ? s->hand[i] : s->drawn + i - s->nhand; }
@@ -297,7 +300,7 @@ static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1,
 static inline void view_tally(FruitView *v, int c, int sign) {
     int d = die_of(c);
     if (d) {
-        if (d != WHEELBARROW) {
+        if (d != WHEELBARROW || (c & 3) == CLEARING) {  /* (the wheelbarrow on a clearing: dice_tally) */
             int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
             if (memo_place[d] >= 0) v[f].dkey += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
             else v[f].unplaced += sign;
@@ -315,9 +318,11 @@ static inline void view_step(FruitView *v, const ViewStep *t, int sign) {
 
 /* one square's part in the dice by fruit, value and whether on a tree (Core.dice: the wheelbarrow
  * apart), added (sign 1) or taken away (-1) */
+/* the dice per fruit, value and whether on a tree; the wheelbarrow too where it lies on a clearing
+ * (15 to come back with a tree of its fruit: raised()), not on a tree (it gains nothing more) */
 static inline void dice_tally(int (*dice)[16][2], int c, int sign) {
     int d = die_of(c);
-    if (c && d && d != WHEELBARROW) dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign;
+    if (c && d && (d != WHEELBARROW || (c & 3) == CLEARING)) dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign;
 }
 
 /* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
@@ -354,7 +359,7 @@ static int unit_share(const int (*dice)[2], int b2, int b1, int supply, int unit
         memcpy(nxt, best, sizeof(int) * (size_t)(units + 1));
         for (int n = kinds[it][0] == 2 ? 2 : 1; n <= top; n++) {
             int gain;
-            if (kinds[it][0] == 0) gain = shown(kinds[it][1] + n) - (kinds[it][2] ? kinds[it][1] : 0);
+            if (kinds[it][0] == 0) gain = raised(kinds[it][1], n) - (kinds[it][2] ? kinds[it][1] : 0);
             else if (kinds[it][0] == 1) gain = shown(kinds[it][1] + n);
             else gain = shown(n);
             if (gain <= 0) continue;
@@ -399,7 +404,7 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
         for (int a1 = 0; a1 <= c1 && a1 <= n1 && a2 + a1 <= ca; a1++) {
             int cells = a2 + a1, n = 2 * a2 + a1;
             if (cells < least) continue;
-            int gain = shown(v0 + n) - paid, low = must >= 2 && v0 + n < must;  /* (MET_HIGH: short of `must`) */
+            int gain = raised(v0, n) - paid, low = must >= 2 && v0 + n < must;  /* (MET_HIGH: short of `must`) */
             /* the wheelbarrow: a die (made before its last cell, the smallest) shows 10 before it */
             int barrow = !freed && cells > least - (k0 == 0) && v0 + n - (a1 ? 1 : 2) > 6
                          ? WHEELBARROW - paid : NONE;
@@ -729,7 +734,8 @@ static inline void caps_of_counts(const int *c, int *caps) {
  * never), a bare tree's; -1 for none */
 static inline int item_fruit(int c) {
     int d = die_of(c);
-    if (d) return d != WHEELBARROW ? (c >> 11) & 3 : -1;
+    /* (the wheelbarrow on a clearing too: a tree of its fruit laid there puts its 15 back on a tree) */
+    if (d) return d != WHEELBARROW || (c & 3) == CLEARING ? (c >> 11) & 3 : -1;
     return c && !(c & 48) && (c & 3) != CLEARING ? c & 3 : -1;
 }
 
@@ -1390,7 +1396,7 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
             topped[f] += s->card_top[card_at(s, i)][f] > 0;
         }
     for (int f = 0; f < s->nfruits; f++)
-        for (int v = 1; v < 16; v++) {
+        for (int v = 1; v < WHEELBARROW; v++) {  /* (the wheelbarrow on a clearing apart: below) */
             int n = s->dice[f][v][0] + s->dice[f][v][1];
             if (!n) continue;
             nvals[f] += n;

@@ -198,6 +198,16 @@ class _Timeout(Exception):
 # ----------------------------------------------------------------- bounds
 
 
+def raised(value: int, n: int) -> int:
+    """What a Grove die of ``value`` shows raised by ``n`` fruits (SPEC §4.3b):
+    above 6 it shows 10; the wheelbarrow stays 15 (on a clearing it is the
+    knapsack's one item that starts from it: a tree of its fruit puts it back
+    on a tree)."""
+    if value == WHEELBARROW:
+        return WHEELBARROW
+    return value + n if value + n <= 6 else TOP_DIE
+
+
 def _chain(step, value: int, contributes: bool, k: int) -> list[int]:
     """Score increments of one die climbing ``k`` times, each time as far as it can."""
     out = []
@@ -303,9 +313,11 @@ class Bounder:
                                 covers[f], k) for f in range(nf)]
 
     def layer_dice(self, node: Node) -> tuple[list[tuple], list[tuple]]:
-        """Per fruit: its dice as (value, on a tree) pairs, the wheelbarrow
-        apart, lowest first; and the fruit counts of its trees with neither
-        die nor token, highest first (kept on the node)."""
+        """Per fruit: its dice as (value, on a tree) pairs, lowest first (the
+        wheelbarrow too where it lies on a clearing: a tree of its fruit puts
+        its 15 back on a tree; not on a tree, where it gains nothing more);
+        and the fruit counts of its trees with neither die nor token, highest
+        first (kept on the node)."""
         if node.layer is not None:
             return node.layer
         nf = self.e.nfruits
@@ -314,7 +326,7 @@ class Bounder:
         for c in node.board.values():
             d = (c >> 6) & 31
             if d:
-                if d != WHEELBARROW:
+                if d != WHEELBARROW or (c & 3) == CLEARING:
                     dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
             elif not c & 48 and (c & 3) != CLEARING:
                 bases[c & 3].append((c >> 2) & 3)
@@ -428,7 +440,7 @@ class Bounder:
                 used, n = a2 + a1, 2 * a2 + a1
                 if not 0 < used <= ca or used < least:
                     continue
-                gain = (v + n if v + n <= 6 else TOP_DIE) - paid
+                gain = raised(v, n) - paid
                 # the wheelbarrow: the die (a new one made first) shows 10 before its last cell
                 # (the smallest) raises it
                 barrow = WHEELBARROW - paid if (not is_freed and used >= least + new
@@ -516,7 +528,7 @@ class Bounder:
         for p, c in node.board.items():
             d = (c >> 6) & 31
             if d:
-                if d != WHEELBARROW:
+                if d != WHEELBARROW or (c & 3) == CLEARING:  # (a tree on the wheelbarrow's clearing: 15 again)
                     squares[(c >> 11) & 3].add(p)
             elif not c & 48 and (c & 3) != CLEARING:
                 squares[c & 3].add(p)
@@ -591,7 +603,7 @@ class Bounder:
             return x if x <= 6 else TOP_DIE
 
         ready = bases[:supply]
-        items = [[(n, shown(v + n) - (v if tree else 0)) for n in range(1, top + 1)] for v, tree in dice]
+        items = [[(n, raised(v, n) - (v if tree else 0)) for n in range(1, top + 1)] for v, tree in dice]
         items += [[(n, shown(b + n)) for n in range(1, top + 1)] for b in ready]
         items += [[(n, shown(n)) for n in range(2, top + 1)]] * (supply - len(ready))
         v = self._shares[key] = _best_choice(items, units)
