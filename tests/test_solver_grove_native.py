@@ -1326,16 +1326,20 @@ def test_the_wheelbarrow_s_games_bounded_apart_keep_the_best_line(deal, seed):
 
 
 @pytest.mark.parametrize("deal,seed", [("grove:18,11,1,5,9,13,6,4;recipes=2,14", 10),
-                                       ("grove:8,3,7,10,14,5,9,12;recipes=13,11", 41)])
+                                       ("grove:8,3,7,10,14,5,9,12;recipes=13,11", 41),
+                                       ("grove:15,13,1,2,10,18,7,16;recipes=12,4", 7),
+                                       ("grove:10,13,11,5,12,16,1,14;recipes=4,3", 46)])
 def test_the_wheelbarrow_s_games_bounded_apart_with_recipes_keep_the_best_line(deal, seed):
-    """With a recipe pair (but Three-Citrus Salad, whose games are split
-    apart already), the wheelbarrow's games are bounded apart with the
+    """With a recipe pair, the wheelbarrow's games are bounded apart with the
     tables as the recipes make them (doubled, folded, the wheelbarrow
     recipe's points), the recipes' points the tables leave out added as the
-    layer cap adds them. From positions with two to five cards to play the
-    best final score, recipes included, is the one found without the split,
-    also from one point below it, and the split cuts positions. (Both fail
-    where the split's tables leave the recipes out.)"""
+    layer cap adds them; with Three-Citrus Salad (the last two), each family
+    of games as the more of those that meet it and those that miss it. From
+    positions with two to five cards to play the best final score, recipes
+    included, is the one found without the split, also from one point below
+    it, and the split cuts positions. (The first two fail where the split's
+    tables leave the recipes out, the last two where it leaves out the games
+    that meet the salad.)"""
     game = find_game("grove")
     fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, seed, most=5), wb_split=0)
     assert fewer, "the split cut nothing here: the test lost its point"

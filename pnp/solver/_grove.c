@@ -155,7 +155,7 @@ typedef struct {
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
     int wb_split;  /* positions with 3 or 4 cards to play bound the games that make the wheelbarrow apart
-                   * (wb_split_bound; not with Three-Citrus Salad) */
+                   * (wb_split_bound) */
     int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
                    * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
                    * and of a line of three (its line: 3); and bound the games that meet a recipe
@@ -2499,12 +2499,23 @@ static inline void knap_seen(Core *s, int k, int cut) {
     if (++s->knap_tries[k] >= 4096) { s->knap_tries[k] >>= 1; s->knap_cuts[k] >>= 1; }
 }
 
-/* The wheelbarrow's games apart (positions with 3 or 4 cards to play, the wheelbarrow unused, no
- * Three-Citrus Salad: its games are split apart already): the games that do not make it are
- * bounded by the tables without it; a game that makes it raises one die past 10, `r` times (its
- * value now and the cards' largest trees of its fruit tell at least how often), each time with a
- * tree of its fruit from another card laid on its square: a die of the layer, or a new one on a bare tree of its fruit (a die on any other square
- * takes more cards than four: a tree laid there, a second on it, and raises past 10 and once more).
+/* wb_split_bound()'s bound of one family of games with these caps: the tables V, and where the
+ * salad recipe scores (p: its points) the more of V's games and those that meet it (Vm, plus p) */
+static inline int wb_family(Core *s, FruitTables V, FruitTables Vm, int p, const int *caps, int need) {
+    int b = capped_with(s, V, caps, need);
+    if (p && b <= need) {
+        int m = capped_with(s, Vm, caps, need - p) + p;
+        if (m > b) b = m;
+    }
+    return b;
+}
+
+/* The wheelbarrow's games apart (positions with 3 or 4 cards to play, the wheelbarrow unused): the
+ * games that do not make it are bounded by the tables without it; a game that makes it raises one
+ * die past 10, `r` times (its value now and the cards' largest trees of its fruit tell at least how
+ * often), each time with a tree of its fruit from another card laid on its square: a die of the
+ * layer, or a new one on a bare tree of its fruit (a die on any other square takes more cards than
+ * four: a tree laid there, a second on it, and raises past 10 and once more).
  * So those `r` cards lay on the layer what a placement covering that square with a tree of the
  * fruit lays (their counts per anchor, kwin), and the wheelbarrow helps that fruit only. The bound
  * is the most over the dice and sets of cards, and the games without it; as capped_with() about
@@ -2513,7 +2524,9 @@ static inline void knap_seen(Core *s, int k, int cut) {
  * all but one fruit), and the dice are tried those with the fewest raises first (their cards held
  * least: most often the one that keeps the bound above the need). With recipes, the tables are the
  * layer cap's (recipe_tables: doubled, folded, the wheelbarrow recipe's points on the entries that
- * make it), and `need` is in their units, as capped_knapsack()'s floor. NONE where it cannot tell */
+ * make it), and `need` is in their units, as capped_knapsack()'s floor; with Three-Citrus Salad, each
+ * family of games is bounded as split_with() bounds them: the more of the games that miss it and
+ * of those that meet it (wb_family). NONE where it cannot tell */
 static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
     int d = s->cs.depth, words[NFR];
     if (k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
@@ -2526,19 +2539,30 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
         for (int f = 0; f < s->nfruits; f++)
             if (s->card_top[card_at(s, i)][f] > inc[f]) inc[f] = s->card_top[card_at(s, i)][f];
     }
-    FruitTables V, Vf;  /* (Vf: the tables without the wheelbarrow, but that of the fruit tried) */
+    /* (Vf, Vmf: the tables without the wheelbarrow, but that of the fruit tried) */
+    FruitTables V, Vf, Vm, Vmf;
     fruit_tables(s, words, V);
+    Split sp;
+    salad_start(&sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
     recipe_tables(s, V, dd, words);
+    int p = sp.points;
+    if (p) salad_ready(s, &sp);
     memcpy(Vf, V, sizeof Vf);
     for (int f = 0; f < s->nfruits; f++) memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
-    int best = capped_with(s, Vf, caps, need);  /* (the games that do not make it) */
+    if (p) {
+        memcpy(Vmf, Vm, sizeof Vmf);
+        for (int f = 0; f < s->nfruits; f++) memcpy(Vmf[f][1], Vmf[f][0], sizeof Vmf[f][1]);
+    }
+    int best = wb_family(s, Vf, Vmf, p, caps, need);  /* (the games that do not make it) */
     if (best > need) return best;
     int open = 0;  /* the fruits whose wheelbarrow, anywhere, keeps the bound above the need */
     for (int f = 0; f < s->nfruits; f++) {
         if (!inc[f]) continue;
         memcpy(Vf[f][1], V[f][1], sizeof Vf[f][1]);
-        if (capped_with(s, Vf, caps, need) > need) open |= 1 << f;
+        if (p) memcpy(Vmf[f][1], Vm[f][1], sizeof Vmf[f][1]);
+        if (wb_family(s, Vf, Vmf, p, caps, need) > need) open |= 1 << f;
         memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
+        if (p) memcpy(Vmf[f][1], Vmf[f][0], sizeof Vmf[f][1]);
     }
     if (!open) return best;
     int pad = CAP_PAD, W = s->x1 - s->x0 + 3 + 2 * pad, H = s->y1 - s->y0 + 3 + 2 * pad;
@@ -2583,6 +2607,7 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
         }
         if (__builtin_popcount((unsigned)can) < r) continue;
         memcpy(Vf[f][1], V[f][1], sizeof Vf[f][1]);
+        if (p) memcpy(Vmf[f][1], Vm[f][1], sizeof Vmf[f][1]);
         for (int set = 0; set < 1 << k; set++) {
             if (__builtin_popcount((unsigned)set) != r || (set & can) != set) continue;
             int cp[NCAPS];
@@ -2590,11 +2615,12 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
             for (int i = 0; i < k; i++)
                 if (set >> i & 1)
                     for (int b = 0; b < NCAPS; b++) cp[b] += held[i][b] - each[i][b];
-            int b = capped_with(s, Vf, cp, need);
+            int b = wb_family(s, Vf, Vmf, p, cp, need);
             if (b > best) best = b;
             if (best > need) break;
         }
         memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
+        if (p) memcpy(Vmf[f][1], Vmf[f][0], sizeof Vmf[f][1]);
         if (best > need) return best;
     }
     return best;
@@ -2649,7 +2675,7 @@ static int dfs(Core *s, int cur, int *exact) {
         int capped = capped_knapsack(s, &dd, need - bonus + dd.part) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
-        if (s->wb_split && !s->wb && k >= 3 && k <= 4 && !(dd.on && dd.salad)) {
+        if (s->wb_split && !s->wb && k >= 3 && k <= 4) {
             int b = wb_split_bound(s, k, need - bonus + dd.part, &dd);
             if (b != NONE) b += bonus - dd.part;
             if (b != NONE && b <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, b, 0, depth); *exact = 0; return b; }
@@ -3583,8 +3609,7 @@ static PyMemberDef Core_members[] = {
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
     {"wb_split", T_INT, offsetof(Core, wb_split), 0,
-     "Positions with three or four cards to play bound the games that make the wheelbarrow apart (wb_split_bound; "
-     "not with Three-Citrus Salad)."},
+     "Positions with three or four cards to play bound the games that make the wheelbarrow apart (wb_split_bound)."},
     {"folds", T_INT, offsetof(Core, folds), 0,
      "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
      "that fruit's cells (1), those of a recipe that wants the wheelbarrow used where it is made too (2), and "
