@@ -1311,7 +1311,7 @@ def test_caps_that_split_the_games_meeting_the_salad_recipe_keep_the_best_line(p
 @pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8", 5), ("grove:12,4,1,11,3,13,6,2", 5),
                                        ("grove:9,12,1,14,8,13,4,11", 5), ("grove:7,15,16,17,12,9,6,8", 53)])
 def test_the_wheelbarrow_s_games_bounded_apart_keep_the_best_line(deal, seed):
-    """Positions with three or four cards to play bound the games that make
+    """Positions with two to four cards to play bound the games that make
     the wheelbarrow apart (Core.wb_split, wb_split_bound): the cards that
     raise its die lay on the layer only what a placement covering its
     square lays, and the other games go without it. From positions with two

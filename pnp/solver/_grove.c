@@ -154,7 +154,7 @@ typedef struct {
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
-    int wb_split;  /* positions with 3 or 4 cards to play bound the games that make the wheelbarrow apart
+    int wb_split;  /* positions with 2 to 4 cards to play bound the games that make the wheelbarrow apart
                    * (wb_split_bound) */
     int folds;    /* the caps count the points of a recipe that wants all of a fruit's dice in play
                    * (Doubled's fold: 1), of one that wants the wheelbarrow used too (its barrow: 2),
@@ -2510,7 +2510,7 @@ static inline int wb_family(Core *s, FruitTables V, FruitTables Vm, int p, const
     return b;
 }
 
-/* The wheelbarrow's games apart (positions with 3 or 4 cards to play, the wheelbarrow unused): the
+/* The wheelbarrow's games apart (positions with 2 to 4 cards to play, the wheelbarrow unused): the
  * games that do not make it are bounded by the tables without it; a game that makes it raises one
  * die past 10, `r` times (its value now and the cards' largest trees of its fruit tell at least how
  * often), each time with a tree of its fruit from another card laid on its square: a die of the
@@ -2675,7 +2675,7 @@ static int dfs(Core *s, int cur, int *exact) {
         int capped = capped_knapsack(s, &dd, need - bonus + dd.part) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
-        if (s->wb_split && !s->wb && k >= 3 && k <= 4) {
+        if (s->wb_split && !s->wb && k >= 2 && k <= 4) {
             int b = wb_split_bound(s, k, need - bonus + dd.part, &dd);
             if (b != NONE) b += bonus - dd.part;
             if (b != NONE && b <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, b, 0, depth); *exact = 0; return b; }
@@ -3609,7 +3609,7 @@ static PyMemberDef Core_members[] = {
     {"doubled", T_INT, offsetof(Core, doubled), 0,
      "The layer and move caps count a fruit whose dice a recipe doubles twice (0: the recipe's bound apart)."},
     {"wb_split", T_INT, offsetof(Core, wb_split), 0,
-     "Positions with three or four cards to play bound the games that make the wheelbarrow apart (wb_split_bound)."},
+     "Positions with two to four cards to play bound the games that make the wheelbarrow apart (wb_split_bound)."},
     {"folds", T_INT, offsetof(Core, folds), 0,
      "The layer and move caps count the points of a recipe that wants all of one fruit's dice in play with "
      "that fruit's cells (1), those of a recipe that wants the wheelbarrow used where it is made too (2), and "
