@@ -219,6 +219,9 @@ static inline int shown(int v) { return v <= 6 ? v : TOP_DIE; }
 /* what a die of `v` shows raised by `n` fruits: the wheelbarrow stays 15 (on a clearing, the
  * knapsack's one item that starts from it: a tree of its fruit puts it back on a tree) */
 static inline int raised(int v, int n) { return v == WHEELBARROW ? WHEELBARROW : shown(v + n); }
+/* whether code `c` holds a die the knapsack counts: any but the wheelbarrow on a tree (it gains
+ * nothing more); on a clearing, a tree of its fruit puts its 15 back on a tree (raised()) */
+static inline int counted_die(int c) { int d = die_of(c); return d && (d != WHEELBARROW || (c & 3) == CLEARING); }
 static inline int least_of(int a, int b) { return a < b ? a : b; }
 static inline int to_play(Core *s) { return s->nhand + s->ncards - s->drawn; }
 static inline int card_at(Core *s, int i) { return i < s->nhand ? s->hand[i] : s->drawn + i - s->nhand; }
@@ -300,7 +303,7 @@ static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1,
 static inline void view_tally(FruitView *v, int c, int sign) {
     int d = die_of(c);
     if (d) {
-        if (d != WHEELBARROW || (c & 3) == CLEARING) {  /* (the wheelbarrow on a clearing: dice_tally) */
+        if (counted_die(c)) {
             int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
             if (memo_place[d] >= 0) v[f].dkey += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
             else v[f].unplaced += sign;
@@ -316,13 +319,10 @@ static inline void view_step(FruitView *v, const ViewStep *t, int sign) {
     x->bases[t->base] += sign * t->add;
 }
 
-/* one square's part in the dice by fruit, value and whether on a tree (Core.dice: the wheelbarrow
- * apart), added (sign 1) or taken away (-1) */
-/* the dice per fruit, value and whether on a tree; the wheelbarrow too where it lies on a clearing
- * (15 to come back with a tree of its fruit: raised()), not on a tree (it gains nothing more) */
+/* one square's part in the dice by fruit, value and whether on a tree (Core.dice: counted_die()),
+ * added (sign 1) or taken away (-1) */
 static inline void dice_tally(int (*dice)[16][2], int c, int sign) {
-    int d = die_of(c);
-    if (c && d && (d != WHEELBARROW || (c & 3) == CLEARING)) dice[(c >> 11) & 3][d][(c & 3) != CLEARING] += sign;
+    if (counted_die(c)) dice[(c >> 11) & 3][die_of(c)][(c & 3) != CLEARING] += sign;
 }
 
 /* one square's part in the knapsack's view of the layer, added (sign 1) or taken away (-1) */
@@ -517,7 +517,7 @@ static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must) 
 }
 
 /* whether a fruit's dice (a tally per value: Core.dice[f]) hold one of `high` or more, on a tree or
- * a clearing (the wheelbarrow is not tallied there) */
+ * a clearing (the wheelbarrow only on a clearing: counted_die()) */
 static inline int die_at_least(const int (*dice)[2], int high) {
     for (int v = high; v < 16; v++)
         if (dice[v][0] + dice[v][1]) return 1;
@@ -733,9 +733,7 @@ static inline void caps_of_counts(const int *c, int *caps) {
 /* the fruit whose cells the square showing `c` takes for the layer cap: a die's (the wheelbarrow's
  * never), a bare tree's; -1 for none */
 static inline int item_fruit(int c) {
-    int d = die_of(c);
-    /* (the wheelbarrow on a clearing too: a tree of its fruit laid there puts its 15 back on a tree) */
-    if (d) return d != WHEELBARROW || (c & 3) == CLEARING ? (c >> 11) & 3 : -1;
+    if (die_of(c)) return counted_die(c) ? (c >> 11) & 3 : -1;
     return c && !(c & 48) && (c & 3) != CLEARING ? c & 3 : -1;
 }
 
@@ -2527,6 +2525,13 @@ static inline int wb_family(Core *s, FruitTables V, FruitTables Vm, int p, const
  * make it), and `need` is in their units, as capped_knapsack()'s floor; with Three-Citrus Salad, each
  * family of games is bounded as split_with() bounds them: the more of the games that miss it and
  * of those that meet it (wb_family). NONE where it cannot tell */
+/* wb_split_bound()'s tables Vf (and Vmf, where the salad scores: p) with the wheelbarrow on fruit f
+ * as V (and Vm) have it (`on`) or without it */
+static inline void wb_fruit(FruitTables Vf, FruitTables Vmf, FruitTables V, FruitTables Vm, int p, int f, int on) {
+    memcpy(Vf[f][1], on ? V[f][1] : Vf[f][0], sizeof Vf[f][1]);
+    if (p) memcpy(Vmf[f][1], on ? Vm[f][1] : Vmf[f][0], sizeof Vmf[f][1]);
+}
+
 static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
     int d = s->cs.depth, words[NFR];
     if (k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
@@ -2548,38 +2553,26 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
     int p = sp.points;
     if (p) salad_ready(s, &sp);
     memcpy(Vf, V, sizeof Vf);
-    for (int f = 0; f < s->nfruits; f++) memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
-    if (p) {
-        memcpy(Vmf, Vm, sizeof Vmf);
-        for (int f = 0; f < s->nfruits; f++) memcpy(Vmf[f][1], Vmf[f][0], sizeof Vmf[f][1]);
-    }
+    if (p) memcpy(Vmf, Vm, sizeof Vmf);
+    for (int f = 0; f < s->nfruits; f++) wb_fruit(Vf, Vmf, V, Vm, p, f, 0);
     int best = wb_family(s, Vf, Vmf, p, caps, need);  /* (the games that do not make it) */
     if (best > need) return best;
     int open = 0;  /* the fruits whose wheelbarrow, anywhere, keeps the bound above the need */
     for (int f = 0; f < s->nfruits; f++) {
         if (!inc[f]) continue;
-        memcpy(Vf[f][1], V[f][1], sizeof Vf[f][1]);
-        if (p) memcpy(Vmf[f][1], Vm[f][1], sizeof Vmf[f][1]);
+        wb_fruit(Vf, Vmf, V, Vm, p, f, 1);
         if (wb_family(s, Vf, Vmf, p, caps, need) > need) open |= 1 << f;
-        memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
-        if (p) memcpy(Vmf[f][1], Vmf[f][0], sizeof Vmf[f][1]);
+        wb_fruit(Vf, Vmf, V, Vm, p, f, 0);
     }
     if (!open) return best;
     int pad = CAP_PAD, W = s->x1 - s->x0 + 3 + 2 * pad, H = s->y1 - s->y0 + 3 + 2 * pad;
     int cq[MAXCARDS * 6 * 4], nc = 0;  /* the dice to try: r << 24 | f << 20 | their window index */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
-            int c = s->grid[y * GW + x], v = die_of(c), f, r = 1;
-            if (c & 48) continue;  /* (the squirrel's square) */
-            if (v) {
-                if (v == WHEELBARROW) continue;
-                f = (c >> 11) & 3;
-            } else {
-                if (!c || (c & 3) == CLEARING) continue;
-                f = c & 3;
-                v = ((c >> 2) & 3) + inc[f];  /* (a new die: the bare tree's fruits and its cover's) */
-            }
-            if (!(open >> f & 1)) continue;
+            /* (the squares of the caps, item_fruit(): no wheelbarrow is in the orchard here) */
+            int c = s->grid[y * GW + x], v = die_of(c), f = s->ifruit[c], r = 1;
+            if (f < 0 || !(open >> f & 1)) continue;
+            if (!v) v = ((c >> 2) & 3) + inc[f];  /* (a new die: the bare tree's fruits and its cover's) */
             while (v < TOP_DIE) { v = v + inc[f] > 6 ? TOP_DIE : v + inc[f]; r++; }
             if (!die_of(c)) r++;
             if (r > k || nc >= (int)(sizeof cq / sizeof cq[0])) continue;
@@ -2606,8 +2599,7 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
             can |= any << i;
         }
         if (__builtin_popcount((unsigned)can) < r) continue;
-        memcpy(Vf[f][1], V[f][1], sizeof Vf[f][1]);
-        if (p) memcpy(Vmf[f][1], Vm[f][1], sizeof Vmf[f][1]);
+        wb_fruit(Vf, Vmf, V, Vm, p, f, 1);
         for (int set = 0; set < 1 << k; set++) {
             if (__builtin_popcount((unsigned)set) != r || (set & can) != set) continue;
             int cp[NCAPS];
@@ -2619,8 +2611,7 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
             if (b > best) best = b;
             if (best > need) break;
         }
-        memcpy(Vf[f][1], Vf[f][0], sizeof Vf[f][1]);
-        if (p) memcpy(Vmf[f][1], Vmf[f][0], sizeof Vmf[f][1]);
+        wb_fruit(Vf, Vmf, V, Vm, p, f, 0);
         if (best > need) return best;
     }
     return best;

@@ -208,6 +208,14 @@ def raised(value: int, n: int) -> int:
     return value + n if value + n <= 6 else TOP_DIE
 
 
+def counted_die(c: int) -> bool:
+    """Whether Grove cell code ``c`` holds a die the bounds count: any but the
+    wheelbarrow on a tree (it gains nothing more); on a clearing, a tree of
+    its fruit puts its 15 back on a tree (:func:`raised`)."""
+    d = (c >> 6) & 31
+    return bool(d) and (d != WHEELBARROW or (c & 3) == CLEARING)
+
+
 def _chain(step, value: int, contributes: bool, k: int) -> list[int]:
     """Score increments of one die climbing ``k`` times, each time as far as it can."""
     out = []
@@ -326,7 +334,7 @@ class Bounder:
         for c in node.board.values():
             d = (c >> 6) & 31
             if d:
-                if d != WHEELBARROW or (c & 3) == CLEARING:
+                if counted_die(c):
                     dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
             elif not c & 48 and (c & 3) != CLEARING:
                 bases[c & 3].append((c >> 2) & 3)
@@ -526,9 +534,8 @@ class Bounder:
         nf = e.nfruits
         squares: list[set] = [set() for _ in range(nf)]
         for p, c in node.board.items():
-            d = (c >> 6) & 31
-            if d:
-                if d != WHEELBARROW or (c & 3) == CLEARING:  # (a tree on the wheelbarrow's clearing: 15 again)
+            if (c >> 6) & 31:
+                if counted_die(c):
                     squares[(c >> 11) & 3].add(p)
             elif not c & 48 and (c & 3) != CLEARING:
                 squares[c & 3].add(p)
