@@ -177,6 +177,8 @@ typedef struct {
     uint64_t kwin[KWIN + 1][KWIN * 4 * CAP_WIN];
     uint64_t kmost[KWIN + 1][KWIN];
     long long kwin_visit[KWIN + 1];
+    uint16_t ksq[KWIN + 1][NFR * MAXCARDS * 6];  /* ... and its squares that have a fruit for the caps */
+    int nksq[KWIN + 1];                          /* (y * GW + x; item_fruit(): wb_split_bound) */
     /* child_caps()'s patterns (pattern_of): per played card, orientation and set of its cells that
      * made new items, the offset in pat_hdr of each card's (start, count) in pat_ix and pat_inc;
      * -1 where not worked out yet */
@@ -777,12 +779,16 @@ static int layer_caps_of(Core *s, const int *cards, int k, int *caps, int (*each
     }
     uint64_t scratch[CAP_SIDE * CAP_SIDE], *keep = per && k <= KWIN ? s->kwin[k] : NULL;
     int pad = keep ? CAP_PAD : 0, W = s->x1 - s->x0 + 3 + 2 * pad, H = s->y1 - s->y0 + 3 + 2 * pad;
-    int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0};  /* the squares, as an index into the window */
+    int wsq[NFR][MAXCARDS * 6], nsq[NFR] = {0}, nk = 0;  /* the squares, as an index into the window */
     for (int y = s->y0; y <= s->y1; y++)
         for (int x = s->x0; x <= s->x1; x++) {
             int f = s->ifruit[s->grid[y * GW + x]];
-            if (f >= 0 && nsq[f] < MAXCARDS * 6) wsq[f][nsq[f]++] = (y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad;
+            if (f >= 0 && nsq[f] < MAXCARDS * 6) {
+                wsq[f][nsq[f]++] = (y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad;
+                if (keep) s->ksq[k][nk++] = (uint16_t)(y * GW + x);
+            }
         }
+    if (keep) s->nksq[k] = nk;
     for (int i = 0; i < NCAPS; i++) caps[i] = 0;
     /* per anchor of one orientation: its seven counts, a byte each (a cell of fruit f adds one to
      * the bytes of f, of its two pairs and of all: cap_add[f]); in a small window, cleared per
@@ -921,6 +927,11 @@ typedef struct {
     Table *Vm;  /* (FruitTables: the caller's, salad_start) */
 } Split;
 
+/* capped_knapsack()'s tables of a position (ok: worked out), for its wheelbarrow split
+ * (wb_split_bound) and its move caps (move_cap_start), which want the same: V as capped_with() reads
+ * them, and sp, whose Vm are the move caps' (Core.salad_vm at the position's depth) */
+typedef struct { int ok; FruitTables V; Split sp; } CapTabs;
+
 static void child_recipe_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTables V, const Doubled *dd,
                                 int (*dice)[16][2], int *have);
 static inline void child_table(Core *s, const Resolved *r, const ChildView *cv, int f, int met, int (*dice)[16][2], int *have,
@@ -1004,19 +1015,21 @@ static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
  * caps of cells on the layer; the wheelbarrow for one fruit at most. Never above knapsack(); with
  * whole cells only (else the knapsack) */
-static int capped_knapsack(Core *s, const Doubled *dd, int floor) {
+static int capped_knapsack(Core *s, const Doubled *dd, int floor, CapTabs *ct) {
     int words[NFR], k = to_play(s);
+    if (ct) ct->ok = 0;
     cells_left(s, words);
     if (!celled(words, k)) return knapsack_of(s, words, k) + (dd ? dd->part : 0);  /* (dd: see dfs) */
     int caps[NCAPS];
     layer_caps(s, caps);
-    FruitTables V;
+    FruitTables own, ownm;
+    Table *V = ct ? ct->V : own, *Vm = ct ? ((FruitTables *)s->salad_vm)[s->cs.depth] : ownm;
+    Split local, *sp = ct ? &ct->sp : &local;
     fruit_tables(s, words, V);
-    Split sp;
-    FruitTables Vm;
-    salad_start(&sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
+    salad_start(sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
     recipe_tables(s, V, dd, words);  /* (without the salad's points: split_with) */
-    return split_with(s, V, &sp, caps, floor);
+    if (ct) ct->ok = 1;
+    return split_with(s, V, sp, caps, floor);
 }
 
 /* the fruits' tables at t[f] cells on the layer, the wheelbarrow on the fruit it helps most
@@ -1130,7 +1143,7 @@ typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTab
 /* the memo's entry for counts c0, c1 and c2 of the three fruits */
 static inline int mcap_index(int c0, int c1, int c2) { return (c2 * 7 + c1) * 7 + c0; }
 
-static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
+static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd, const CapTabs *ct) {
     int k = to_play(s), d = s->cs.depth, words[NFR];
     cells_left(s, words);
     mc->on = celled(words, k) && d < MAXDEPTH;
@@ -1141,9 +1154,14 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd) {
         for (int c = 0; c < NCAPS; c++) mc->others[hi][c] = s->cap_all[d][c] - s->cap_hand[d][hi][c];
         for (int i = 0; i < MCAP_COUNTS; i++) mc->memo[hi][i] = MCAP_UNKNOWN;
     }
-    fruit_tables(s, words, mc->V);
-    salad_start(&mc->sp, ((FruitTables *)s->salad_vm)[d], dd, mc->V, words, NULL, NULL, NULL, NULL);
-    recipe_tables(s, mc->V, dd, words);
+    if (ct && ct->ok) {  /* (the same tables, the salad's Vm in place: as ready as capped_knapsack() left them) */
+        memcpy(mc->V, ct->V, sizeof mc->V);
+        mc->sp = ct->sp;
+    } else {
+        fruit_tables(s, words, mc->V);
+        salad_start(&mc->sp, ((FruitTables *)s->salad_vm)[d], dd, mc->V, words, NULL, NULL, NULL, NULL);
+        recipe_tables(s, mc->V, dd, words);
+    }
     mc->floor = NONE;
 }
 
@@ -2329,7 +2347,7 @@ static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16
  * a floor) held against that cut's bound, at or below the need (filter_wrong where not) */
 static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved *sv);
 static void undo(Core *s, const Resolved *r, const Saved *sv);
-static int capped_knapsack(Core *s, const Doubled *dd, int floor);
+static int capped_knapsack(Core *s, const Doubled *dd, int floor, CapTabs *ct);
 /* what a square showing c adds to the dice on trees of the fruits `dd` doubles, as their recipes
  * score them (the wheelbarrow's 15 too), counted w - 1 times */
 static inline int doubled_die(const Core *s, int c, const Doubled *dd) {
@@ -2363,7 +2381,7 @@ static void check_cut(Core *s, const MoveRec *m, const Resolved *r, int mask, in
             if (die_at_least((const int (*)[2])s->dice[f], dd->high)) mine.smet |= 1 << f;
         dd = &mine;
     }
-    int own = capped_knapsack(s, dd, NONE);
+    int own = capped_knapsack(s, dd, NONE, NULL);
     int after = dd ? doubled_sums(s, dd) : 0;
     s->cs.depth--;
     undo(s, r, &sv);
@@ -2508,6 +2526,12 @@ static inline int wb_family(Core *s, FruitTables V, FruitTables Vm, int p, const
     return b;
 }
 
+/* how many cards a set of at most KWIN holds (no popcount instruction without -mpopcnt: a call) */
+static inline int cards_in(unsigned set) {
+    static const uint8_t nib[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return nib[set & 15] + nib[set >> 4 & 15];
+}
+
 /* The wheelbarrow's games apart (positions with 2 to 4 cards to play, the wheelbarrow unused): the
  * games that do not make it are bounded by the tables without it; a game that makes it raises one
  * die past 10, `r` times (its value now and the cards' largest trees of its fruit tell at least how
@@ -2532,11 +2556,9 @@ static inline void wb_fruit(FruitTables Vf, FruitTables Vmf, FruitTables V, Frui
     if (p) memcpy(Vmf[f][1], on ? Vm[f][1] : Vmf[f][0], sizeof Vmf[f][1]);
 }
 
-static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
-    int d = s->cs.depth, words[NFR];
-    if (k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
-    cells_left(s, words);
-    if (!celled(words, k)) return NONE;
+static int wb_split_bound(Core *s, int k, int need, CapTabs *ct) {
+    int d = s->cs.depth;
+    if (!ct->ok || k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
     const int *caps = s->cap_all[d];
     int each[MAXCARDS][NCAPS], inc[NFR] = {0};
     for (int i = 0; i < k; i++) {
@@ -2544,14 +2566,12 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
         for (int f = 0; f < s->nfruits; f++)
             if (s->card_top[card_at(s, i)][f] > inc[f]) inc[f] = s->card_top[card_at(s, i)][f];
     }
-    /* (Vf, Vmf: the tables without the wheelbarrow, but that of the fruit tried) */
-    FruitTables V, Vf, Vm, Vmf;
-    fruit_tables(s, words, V);
-    Split sp;
-    salad_start(&sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
-    recipe_tables(s, V, dd, words);
-    int p = sp.points;
-    if (p) salad_ready(s, &sp);
+    /* (V, Vm: capped_knapsack()'s; Vf, Vmf: those without the wheelbarrow, but that of the fruit
+     * tried) */
+    FruitTables Vf, Vmf;
+    Table *V = ct->V, *Vm = ct->sp.Vm;
+    int p = ct->sp.points;
+    if (p && !ct->sp.ready) salad_ready(s, &ct->sp);
     memcpy(Vf, V, sizeof Vf);
     if (p) memcpy(Vmf, Vm, sizeof Vmf);
     for (int f = 0; f < s->nfruits; f++) wb_fruit(Vf, Vmf, V, Vm, p, f, 0);
@@ -2567,19 +2587,19 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
     if (!open) return best;
     int pad = CAP_PAD, W = s->x1 - s->x0 + 3 + 2 * pad, H = s->y1 - s->y0 + 3 + 2 * pad;
     int cq[MAXCARDS * 6 * 4], nc = 0;  /* the dice to try: r << 24 | f << 20 | their window index */
-    for (int y = s->y0; y <= s->y1; y++)
-        for (int x = s->x0; x <= s->x1; x++) {
-            /* (the squares of the caps, item_fruit(): no wheelbarrow is in the orchard here) */
-            int c = s->grid[y * GW + x], v = die_of(c), f = s->ifruit[c], r = 1;
-            if (f < 0 || !(open >> f & 1)) continue;
-            if (!v) v = ((c >> 2) & 3) + inc[f];  /* (a new die: the bare tree's fruits and its cover's) */
-            while (v < TOP_DIE) { v = v + inc[f] > 6 ? TOP_DIE : v + inc[f]; r++; }
-            if (!die_of(c)) r++;
-            if (r > k || nc >= (int)(sizeof cq / sizeof cq[0])) continue;
-            int e = r << 24 | f << 20 | ((y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad), j = nc++;
-            while (j > 0 && cq[j - 1] > e) { cq[j] = cq[j - 1]; j--; }
-            cq[j] = e;
-        }
+    for (int i = 0; i < s->nksq[k]; i++) {
+        /* (the squares of the caps, item_fruit(): no wheelbarrow is in the orchard here) */
+        int x = s->ksq[k][i] % GW, y = s->ksq[k][i] / GW;
+        int c = s->grid[y * GW + x], v = die_of(c), f = s->ifruit[c], r = 1;
+        if (!(open >> f & 1)) continue;
+        if (!v) v = ((c >> 2) & 3) + inc[f];  /* (a new die: the bare tree's fruits and its cover's) */
+        while (v < TOP_DIE) { v = v + inc[f] > 6 ? TOP_DIE : v + inc[f]; r++; }
+        if (!die_of(c)) r++;
+        if (r > k || nc >= (int)(sizeof cq / sizeof cq[0])) continue;
+        int e = r << 24 | f << 20 | ((y - s->y0 + 2 + pad) * W + x - s->x0 + 2 + pad), j = nc++;
+        while (j > 0 && cq[j - 1] > e) { cq[j] = cq[j - 1]; j--; }
+        cq[j] = e;
+    }
     for (int ci = 0; ci < nc; ci++) {
         int r = cq[ci] >> 24, f = cq[ci] >> 20 & 15, q = cq[ci] & 0xfffff;
         /* each card's counts held to its placements that lay a tree of f on the square */
@@ -2598,10 +2618,10 @@ static int wb_split_bound(Core *s, int k, int need, const Doubled *dd) {
             for (int b = 0; b < NCAPS; b++) held[i][b] = (int)(got >> 8 * b & 255);
             can |= any << i;
         }
-        if (__builtin_popcount((unsigned)can) < r) continue;
+        if (cards_in((unsigned)can) < r) continue;
         wb_fruit(Vf, Vmf, V, Vm, p, f, 1);
         for (int set = 0; set < 1 << k; set++) {
-            if (__builtin_popcount((unsigned)set) != r || (set & can) != set) continue;
+            if (cards_in((unsigned)set) != r || (set & can) != set) continue;
             int cp[NCAPS];
             memcpy(cp, caps, sizeof cp);
             for (int i = 0; i < k; i++)
@@ -2628,6 +2648,8 @@ static int dfs(Core *s, int cur, int *exact) {
     }
     if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
     Later L = {0};
+    CapTabs ct;
+    ct.ok = 0;
     if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
     int k = to_play(s), depth = k + 1;
     long long *stat = s->stat[k < MAXCARDS ? k : MAXCARDS];
@@ -2663,11 +2685,11 @@ static int dfs(Core *s, int cur, int *exact) {
     if (ub == NONE) ub = future_from(s, &L, need, knap, bonus);
     if (ub <= need) { stat[knap <= need ? 2 : 3]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
     if (k >= s->cap_lo && k <= s->cap_hi) {
-        int capped = capped_knapsack(s, &dd, need - bonus + dd.part) + bonus - dd.part;
+        int capped = capped_knapsack(s, &dd, need - bonus + dd.part, &ct) + bonus - dd.part;
         if (capped < ub) ub = capped;
         if (ub <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, ub, 0, depth); *exact = 0; return ub; }
         if (s->wb_split && !s->wb && k >= 2 && k <= 4) {
-            int b = wb_split_bound(s, k, need - bonus + dd.part, &dd);
+            int b = wb_split_bound(s, k, need - bonus + dd.part, &ct);
             if (b != NONE) b += bonus - dd.part;
             if (b != NONE && b <= need) { stat[5]++; tt_store(s->tt, s->tt_mask, key, b, 0, depth); *exact = 0; return b; }
         }
@@ -2681,7 +2703,7 @@ static int dfs(Core *s, int cur, int *exact) {
     }
     MoveCap mc;
     mc.on = 0;
-    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc, &dd);
+    if (k >= s->mcap_lo && k <= s->mcap_hi) move_cap_start(s, &mc, &dd, &ct);
     /* the moves the move cap cuts are left out as they are found (most of them, with few cards to
      * play): counted as positions cut by the cap, their highest cap left open (the caps count
      * the fruits a recipe doubles twice: what the recipes add besides is `cbonus`) */
@@ -3504,7 +3526,7 @@ static PyObject *Core_capped(Core *s, PyObject *args) {
             }
         }
     }
-    return Py_BuildValue("(iNN)", capped_knapsack(s, NULL, floor), caps, tables);
+    return Py_BuildValue("(iNN)", capped_knapsack(s, NULL, floor, NULL), caps, tables);
 fail:
     Py_XDECREF(caps); Py_XDECREF(tables);
     return NULL;
@@ -3519,7 +3541,7 @@ static PyObject *Core_move_caps(Core *s, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiiiOp", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb)) return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
     MoveCap mc;
-    move_cap_start(s, &mc, NULL);
+    move_cap_start(s, &mc, NULL, NULL);
     PyObject *out = PyList_New(0);
     if (!out || !mc.on) return out;
     MoveRec *mv = s->moves[0];
