@@ -731,6 +731,30 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     check_line(game, deal, sol)
 
 
+def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatch):
+    """With a time limit on several cores, the root's moves are shared out
+    with the first move of the beams' best line first (Searcher.line_first):
+    the lines near it are often better than the beams', and the first worker
+    finds them at once. The other moves keep their order, best gain first.
+    Here that move is not the one with the best gain, so the order changes."""
+    game = find_game("grove")
+    seen = []
+
+    def attempt(self, start, cur, share, kids=None):
+        seen.append((self, start, cur, kids))
+        return self._solution(True, self.best, self.t0)
+
+    monkeypatch.setattr(Searcher, "attempt", attempt)
+    deal = "grove:7,6,13,16,17,14,10"
+    Searcher(game, game.parse_deal(deal), time_limit=20, jobs=2).run()
+    [(s, start, cur, kids)] = seen
+    n = len(s.engine.refs)
+    head = s.best_line[0].key(n)
+    plain = [c.key(n) for _, c in s.ordered(start, cur)]
+    assert plain[0] != head, "the line's first move has the best gain here: the test lost its point"
+    assert [c.key(n) for _, c in kids] == [head] + [k for k in plain if k != head]
+
+
 def core_beam(game, deal, width):
     """The compiled beam of ``width`` from the start of ``deal``: (searcher, saw every position)."""
     s = Searcher(game, game.parse_deal(deal))

@@ -953,6 +953,18 @@ class Searcher:
         kids.sort(key=lambda gc: -gc[0])
         return kids
 
+    def line_first(self, kids: list[tuple[int, Child]]) -> list[tuple[int, Child]]:
+        """The root's moves ``kids`` with the first move of the best line so far
+        (the beams') first: the lines near it are often better, and the first
+        worker finds them at once (a line of the widest beam stays open there)."""
+        if self.best_line:
+            n = len(self.engine.refs)
+            head = self.best_line[0].key(n)
+            for i, (_, c) in enumerate(kids):
+                if c.key(n) == head:
+                    return [kids[i]] + kids[:i] + kids[i + 1:]
+        return kids
+
     def moves(self, node: Node) -> list[tuple[int, int, int, tuple, int]]:
         """The placements of both hand cards, best first, not yet resolved:
         ``(gain, card, rot, cells, anchor)``; ``gain`` is the best of the
@@ -1310,7 +1322,7 @@ class Searcher:
                     got = self.widen(first, WIDEN, defer=fork)
                 if got is not None:
                     return got
-                kids = self.ordered(start, cur) if fork else None
+                kids = self.line_first(self.ordered(start, cur)) if fork else None
                 got = self.attempt(start, cur, DESCEND_PROBE, kids)
                 return got if got is not None else self.descend(start, cur, kids)
             # a short exact attempt first: short deals are proven here, before
