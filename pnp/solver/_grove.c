@@ -1012,6 +1012,14 @@ static void recipe_tables(Core *s, FruitTables V, const Doubled *dd, const int *
     barrow_tables(s, V, dd);
 }
 
+/* the position's tables as capped_with() reads them (V: its fruits' tables with the recipes, without
+ * the salad's points) and the salad's split (sp, its Vm there) */
+static void layer_tables(Core *s, const int *words, const Doubled *dd, FruitTables V, FruitTables Vm, Split *sp) {
+    fruit_tables(s, words, V);
+    salad_start(sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
+    recipe_tables(s, V, dd, words);  /* (without the salad's points: split_with) */
+}
+
 /* the knapsack with the layer's caps (Bounder.capped): per fruit its cell_table(), at most its
  * caps of cells on the layer; the wheelbarrow for one fruit at most. Never above knapsack(); with
  * whole cells only (else the knapsack) */
@@ -1025,9 +1033,7 @@ static int capped_knapsack(Core *s, const Doubled *dd, int floor, CapTabs *ct) {
     FruitTables own, ownm;
     Table *V = ct ? ct->V : own, *Vm = ct ? ((FruitTables *)s->salad_vm)[s->cs.depth] : ownm;
     Split local, *sp = ct ? &ct->sp : &local;
-    fruit_tables(s, words, V);
-    salad_start(sp, Vm, dd, V, words, NULL, NULL, NULL, NULL);
-    recipe_tables(s, V, dd, words);  /* (without the salad's points: split_with) */
+    layer_tables(s, words, dd, V, Vm, sp);
     if (ct) ct->ok = 1;
     return split_with(s, V, sp, caps, floor);
 }
@@ -1158,9 +1164,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd, const CapTab
         memcpy(mc->V, ct->V, sizeof mc->V);
         mc->sp = ct->sp;
     } else {
-        fruit_tables(s, words, mc->V);
-        salad_start(&mc->sp, ((FruitTables *)s->salad_vm)[d], dd, mc->V, words, NULL, NULL, NULL, NULL);
-        recipe_tables(s, mc->V, dd, words);
+        layer_tables(s, words, dd, mc->V, ((FruitTables *)s->salad_vm)[d], &mc->sp);
     }
     mc->floor = NONE;
 }
@@ -2532,6 +2536,13 @@ static inline int cards_in(unsigned set) {
     return nib[set & 15] + nib[set >> 4 & 15];
 }
 
+/* wb_split_bound()'s tables Vf (and Vmf, where the salad scores: p) with the wheelbarrow on fruit f
+ * as V (and Vm) have it (`on`) or without it */
+static inline void wb_fruit(FruitTables Vf, FruitTables Vmf, FruitTables V, FruitTables Vm, int p, int f, int on) {
+    memcpy(Vf[f][1], on ? V[f][1] : Vf[f][0], sizeof Vf[f][1]);
+    if (p) memcpy(Vmf[f][1], on ? Vm[f][1] : Vmf[f][0], sizeof Vmf[f][1]);
+}
+
 /* The wheelbarrow's games apart (positions with 2 to 4 cards to play, the wheelbarrow unused): the
  * games that do not make it are bounded by the tables without it; a game that makes it raises one
  * die past 10, `r` times (its value now and the cards' largest trees of its fruit tell at least how
@@ -2549,13 +2560,6 @@ static inline int cards_in(unsigned set) {
  * make it), and `need` is in their units, as capped_knapsack()'s floor; with Three-Citrus Salad, each
  * family of games is bounded as split_with() bounds them: the more of the games that miss it and
  * of those that meet it (wb_family). NONE where it cannot tell */
-/* wb_split_bound()'s tables Vf (and Vmf, where the salad scores: p) with the wheelbarrow on fruit f
- * as V (and Vm) have it (`on`) or without it */
-static inline void wb_fruit(FruitTables Vf, FruitTables Vmf, FruitTables V, FruitTables Vm, int p, int f, int on) {
-    memcpy(Vf[f][1], on ? V[f][1] : Vf[f][0], sizeof Vf[f][1]);
-    if (p) memcpy(Vmf[f][1], on ? Vm[f][1] : Vmf[f][0], sizeof Vmf[f][1]);
-}
-
 static int wb_split_bound(Core *s, int k, int need, CapTabs *ct) {
     int d = s->cs.depth;
     if (!ct->ok || k > KWIN || s->kwin_visit[k] != s->visit[d] || s->cap_visit[d] != s->visit[d]) return NONE;
@@ -2589,8 +2593,7 @@ static int wb_split_bound(Core *s, int k, int need, CapTabs *ct) {
     int cq[MAXCARDS * 6 * 4], nc = 0;  /* the dice to try: r << 24 | f << 20 | their window index */
     for (int i = 0; i < s->nksq[k]; i++) {
         /* (the squares of the caps, item_fruit(): no wheelbarrow is in the orchard here) */
-        int x = s->ksq[k][i] % GW, y = s->ksq[k][i] / GW;
-        int c = s->grid[y * GW + x], v = die_of(c), f = s->ifruit[c], r = 1;
+        int g = s->ksq[k][i], x = g % GW, y = g / GW, c = s->grid[g], v = die_of(c), f = s->ifruit[c], r = 1;
         if (!(open >> f & 1)) continue;
         if (!v) v = ((c >> 2) & 3) + inc[f];  /* (a new die: the bare tree's fruits and its cover's) */
         while (v < TOP_DIE) { v = v + inc[f] > 6 ? TOP_DIE : v + inc[f]; r++; }

@@ -605,14 +605,10 @@ class Bounder:
         if v is not None:
             return v
         top = min(2 * k, units)
-
-        def shown(x: int) -> int:
-            return x if x <= 6 else TOP_DIE
-
         ready = bases[:supply]
         items = [[(n, raised(v, n) - (v if tree else 0)) for n in range(1, top + 1)] for v, tree in dice]
-        items += [[(n, shown(b + n)) for n in range(1, top + 1)] for b in ready]
-        items += [[(n, shown(n)) for n in range(2, top + 1)]] * (supply - len(ready))
+        items += [[(n, raised(b, n)) for n in range(1, top + 1)] for b in ready]
+        items += [[(n, raised(0, n)) for n in range(2, top + 1)]] * (supply - len(ready))
         v = self._shares[key] = _best_choice(items, units)
         return v
 
