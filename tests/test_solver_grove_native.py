@@ -731,28 +731,64 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     check_line(game, deal, sol)
 
 
-def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatch):
-    """With a time limit on several cores, the root's moves are shared out
-    with the first move of the beams' best line first (Searcher.line_first):
-    the lines near it are often better than the beams', and the first worker
-    finds them at once. The other moves keep their order, best gain first.
-    Here that move is not the one with the best gain, so the order changes."""
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatch, jobs):
+    """With a time limit, on several cores and on one, the root's moves are
+    searched with the first move of the beams' best line first
+    (Searcher.line_first): the lines near it are often better than the
+    beams', and they are found at once. The other moves keep their order,
+    best gain first. Here that move is not the one with the best gain, so the
+    order changes. (On one core the first attempt, from the root itself, is
+    let run out.)"""
     game = find_game("grove")
     seen = []
 
     def attempt(self, start, cur, share, kids=None):
+        if kids is None:
+            return None
         seen.append((self, start, cur, kids))
         return self._solution(True, self.best, self.t0)
 
     monkeypatch.setattr(Searcher, "attempt", attempt)
     deal = "grove:7,6,13,16,17,14,10"
-    Searcher(game, game.parse_deal(deal), time_limit=20, jobs=2).run()
+    Searcher(game, game.parse_deal(deal), time_limit=20, jobs=jobs).run()
     [(s, start, cur, kids)] = seen
     n = len(s.engine.refs)
     head = s.best_line[0].key(n)
     plain = [c.key(n) for _, c in s.ordered(start, cur)]
     assert plain[0] != head, "the line's first move has the best gain here: the test lost its point"
     assert [c.key(n) for _, c in kids] == [head] + [k for k in plain if k != head]
+
+
+@pytest.mark.parametrize("deal", ["grove:7,6,13,16,17,14", "grove:3,8,12,5,9,4;recipes=1,13",
+                                  "grove:18,5,6,2,9,1;recipes=8,4"])
+def test_one_core_searching_the_root_s_moves_in_order_proves_the_best(deal):
+    """On one core the root's moves in line_first()'s order are searched one
+    after the other (Searcher.in_order): the same proven best as the root's
+    own search, from no line at all and from the beam's; and stopped at once,
+    a bound at or above that best, with the line it has."""
+    game = find_game("grove")
+    best = solve(game, deal).score
+    for width in (0, 24):
+        s = Searcher(game, game.parse_deal(deal))
+        assert s.make_core()
+        s.t0 = time.perf_counter()
+        if width:
+            s.wide_beam(width)
+        start = s.engine.start()
+        cur = s.engine.score(start)
+        sol = s.in_order(start, cur, s.line_first(s.ordered(start, cur)))
+        assert sol.proven and sol.score == sol.bound == best, (deal, width)
+        check_line(game, deal, sol)
+    s = Searcher(game, game.parse_deal(deal), stop=lambda: True)
+    assert s.make_core()
+    s.t0 = time.perf_counter()
+    s.wide_beam(24)
+    start = s.engine.start()
+    cur = s.engine.score(start)
+    sol = s.in_order(start, cur, s.line_first(s.ordered(start, cur)))
+    assert sol.bound >= best >= sol.score
+    check_line(game, deal, sol)
 
 
 def core_beam(game, deal, width):
@@ -1128,17 +1164,22 @@ def test_a_timed_grove_search_on_every_core_tries_the_plain_search_then_descends
 def test_a_timed_grove_search_on_one_core_keeps_the_same_schedule(monkeypatch):
     """One core runs what every core does: a short first attempt
     (NATIVE_PROBE of the limit), the wider beams, then the plain search (no
-    floor) for DESCEND_PROBE of the limit, then tests from the top, each
-    floor below the one before. (It used to make a first attempt of a tenth,
-    then descend for most of the limit: a nine-card deal that fits took
-    twice as long to prove.)"""
+    floor; the root's moves one after the other, in_order()) for
+    DESCEND_PROBE of the limit, then tests from the top, each floor below the
+    one before. (It used to make a first attempt of a tenth, then descend for
+    most of the limit: a nine-card deal that fits took twice as long to
+    prove.)"""
     events = []
-    real_dfs, real_wide = Searcher.dfs, Searcher.wide_beam
+    real_dfs, real_wide, real_in_order = Searcher.dfs, Searcher.wide_beam, Searcher.in_order
 
     def dfs(self, node, cur):
         if not self.path:
             events.append(("dfs", self.floor))
         return real_dfs(self, node, cur)
+
+    def in_order(self, start, cur, kids):
+        events.append(("dfs", self.floor))
+        return real_in_order(self, start, cur, kids)
 
     def wide_beam(self, width, by_recipes=False):
         events.append(("beam", width))
@@ -1146,6 +1187,7 @@ def test_a_timed_grove_search_on_one_core_keeps_the_same_schedule(monkeypatch):
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
+    monkeypatch.setattr(Searcher, "in_order", in_order)
     monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # the first attempt stops at once
     monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # and the plain search
     game = find_game("grove")

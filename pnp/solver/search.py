@@ -1318,7 +1318,9 @@ class Searcher:
                     got = self.widen(first, WIDEN, defer=fork)
                 if got is not None:
                     return got
-                kids = self.line_first(self.ordered(start, cur)) if fork else None
+                # the root's moves in the order line_first() gives them, on every core (one core
+                # too: 18 % off two recipe pairs whose beams miss the best line, docs/solver.md)
+                kids = self.line_first(self.ordered(start, cur))
                 got = self.attempt(start, cur, DESCEND_PROBE, kids)
                 return got if got is not None else self.descend(start, cur, kids)
             # a short exact attempt first: short deals are proven here, before
@@ -1407,7 +1409,11 @@ class Searcher:
     def on_every_core(self, start: Node, cur: int, kids: list) -> Solution:
         """The exact search from ``start`` with its moves ``kids`` shared out
         among :attr:`jobs` processes, until it ends or the deadline passes; a
-        beam :meth:`widen` deferred runs first in one of them."""
+        beam :meth:`widen` deferred runs first in one of them. On one core
+        (:meth:`forks` false) the moves are searched here, in that order
+        (:meth:`in_order`)."""
+        if not self.forks():
+            return self.in_order(start, cur, kids)
         first = None
         if self.deferred is not None:  # (widen)
             width, self.deferred = self.deferred, None
@@ -1417,6 +1423,31 @@ class Searcher:
         if moves is not None and best > self.best:
             self.best, self.found = best, (best, tuple(moves))
         return self._solution(proven, bound, self.t0, moves)
+
+    def in_order(self, start: Node, cur: int, kids: list) -> Solution:
+        """The exact search from ``start`` with its moves ``kids`` ((gain,
+        child) pairs) searched one after the other in this process, in their
+        order, as one worker of :meth:`on_every_core` takes them, until the
+        deadline passes: the root's own search (:meth:`dfs`) orders them by
+        gain, and :meth:`line_first` puts the beams' first move first."""
+        e = self.engine
+        bound = self.best
+        stopped = False
+        for g, child in kids:
+            node = e.node(child)
+            if stopped:  # never started: its static bound
+                bound = max(bound, cur + g + self.bounder.future(node))
+                continue
+            self.path.append(child)
+            try:
+                v, _ = self.dfs(node, cur + g)
+            except _Timeout as stop:
+                v, stopped = stop.bound, True
+            finally:
+                self.path.pop()
+            bound = max(bound, cur + g + v)
+        bound = max(bound, self.best)
+        return self._solution(bound == self.best, bound, self.t0)
 
     def descend(self, start: Node, cur: int, kids: list | None = None) -> Solution:
         """The exact search as a run of tests from the top, until time runs out.
