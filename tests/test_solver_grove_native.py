@@ -769,8 +769,9 @@ def test_one_core_searching_the_root_s_moves_in_order_proves_the_best(deal):
     a bound at or above that best, with the line it has."""
     game = find_game("grove")
     best = solve(game, deal).score
-    for width in (0, 24):
-        s = Searcher(game, game.parse_deal(deal))
+
+    def in_order(width, **kw):
+        s = Searcher(game, game.parse_deal(deal), **kw)
         assert s.make_core()
         s.t0 = time.perf_counter()
         if width:
@@ -778,17 +779,14 @@ def test_one_core_searching_the_root_s_moves_in_order_proves_the_best(deal):
         start = s.engine.start()
         cur = s.engine.score(start)
         sol = s.in_order(start, cur, s.line_first(s.ordered(start, cur)))
-        assert sol.proven and sol.score == sol.bound == best, (deal, width)
         check_line(game, deal, sol)
-    s = Searcher(game, game.parse_deal(deal), stop=lambda: True)
-    assert s.make_core()
-    s.t0 = time.perf_counter()
-    s.wide_beam(24)
-    start = s.engine.start()
-    cur = s.engine.score(start)
-    sol = s.in_order(start, cur, s.line_first(s.ordered(start, cur)))
+        return sol
+
+    for width in (0, 24):
+        sol = in_order(width)
+        assert sol.proven and sol.score == sol.bound == best, (deal, width)
+    sol = in_order(24, stop=lambda: True)
     assert sol.bound >= best >= sol.score
-    check_line(game, deal, sol)
 
 
 def core_beam(game, deal, width):

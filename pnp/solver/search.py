@@ -1319,7 +1319,7 @@ class Searcher:
                 if got is not None:
                     return got
                 # the root's moves in the order line_first() gives them, on every core (one core
-                # too: 18 % off two recipe pairs whose beams miss the best line, docs/solver.md)
+                # too: a fifth off two recipe pairs whose beams miss the best line, docs/solver.md)
                 kids = self.line_first(self.ordered(start, cur))
                 got = self.attempt(start, cur, DESCEND_PROBE, kids)
                 return got if got is not None else self.descend(start, cur, kids)
