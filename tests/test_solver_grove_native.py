@@ -932,6 +932,27 @@ def test_a_compiled_beam_holding_few_candidates_ends_the_same(width):
         assert roomy[5] is not None
 
 
+@pytest.mark.parametrize("width", [1, 24, 96])
+def test_a_recipe_beam_holding_few_candidates_ends_the_same(width):
+    """The same with a recipe challenge's widest beam (search.RECIPE_RANKED).
+    Once a turn has pruned its candidates, a position of the last card whose
+    score plus the recipes' bound at its parent is at or under the bar is
+    left unplayed (its final score could not be kept): held to one candidate,
+    the beam still ends as when it holds every candidate (no bar, so every
+    position is played and scored). Taking the recipes' bound as 0 would
+    drop positions the recipes lift: these deals would end otherwise."""
+    game = find_game("grove")
+    for deal in ("grove:1,14,7,3,15,9,2,10,6;recipes=16,13", "grove:3,2,16,1,15,14,7,5;recipes=13,6",
+                 "grove:8,15,5,14,3,6,1;recipes=9,12"):
+        s = Searcher(game, game.parse_deal(deal))
+        assert s.make_core()
+        e = s.engine
+        at = (*compiled.position(e, e.start()), e.score(e.start()), -10 ** 9, width)
+        roomy = s.core.beam(*at, 10 ** 7, search.RECIPE_RANKED)
+        assert roomy == s.core.beam(*at, 1, search.RECIPE_RANKED) == s.core.beam(*at, 3 * width + 7, search.RECIPE_RANKED), deal
+        assert roomy[5] is not None
+
+
 def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkeypatch):
     """Its line is the incumbent the proof starts from (a better one prunes
     more): on this deal the first beam finds 44 (41 in Python), the wide one 46,

@@ -3025,6 +3025,9 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
             int n = gen_moves(s, mv, 1);
             int units[NFR];
             if (ranked) cells_left(s, units);
+            /* (a recipe challenge's last card: no final position scores more than this, the
+             * recipes' bound; one whose score with it is at or under the bar is not played) */
+            int rb = ranked == 2 && to_play(s) <= 1 && s->nrec ? recipes_bound(s, NULL) : 0;
             if (!n) {  /* the game is over here: the recipes score */
                 int total = score + (s->nrec ? recipe_bonus(s) : 0);
                 if (total > best) { best = total; best_d = d; best_i = i; }
@@ -3050,16 +3053,23 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
                         rank = score1 + kn;
                     } else if (ranked == 2) {
                         /* (a recipe challenge's last card: the final score, the recipes' too) */
+                        if (score1 + rb <= bar) {
+                            complete = 0;
+                            continue;
+                        }
                         Saved sv2;
                         apply(s, &mv[k], &r, use, &sv2);
                         rank += recipe_bonus(s);
                         undo(s, &r, &sv2);
                     }
+                    if (rank <= bar) {  /* (no key to work out: beam_offer() would drop it) */
+                        complete = 0;
+                        continue;
+                    }
                     if (beam_offer(&b, child_key(s, &mv[k], &r, use), rank, bar, i, &mv[k], use, score1)) {
                         fail = 1;
                         break;
                     }
-                    if (rank <= bar) complete = 0;
                 }
             }
             beam_undo(s, d, rs, sv);
