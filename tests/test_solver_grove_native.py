@@ -916,41 +916,36 @@ def test_a_ranked_beam_drops_only_positions_that_cannot_beat_the_incumbent(n, se
         assert complete and line is None and seen < everything, deal
 
 
+PLAIN_DEALS = ("grove:7,6,13,16,17,14,10,8,11", "grove:10,2,14,12,6,17,4,9,16", "grove:3,8,12,5")
+RECIPE_DEALS = ("grove:1,14,7,3,15,9,2,10,6;recipes=16,13", "grove:3,2,16,1,15,14,7,5;recipes=13,6",
+                "grove:8,15,5,14,3,6,1;recipes=9,12")
+
+
 @pytest.mark.parametrize("width", [1, 24, 96])
-def test_a_compiled_beam_holding_few_candidates_ends_the_same(width):
+@pytest.mark.parametrize("deals,ranked", [(PLAIN_DEALS, 1), (RECIPE_DEALS, search.RECIPE_RANKED)])
+def test_a_compiled_beam_holding_few_candidates_ends_the_same(width, deals, ranked):
     """A turn's candidates are pruned to those that can still be among the
     best ``width`` whenever it holds ``hold`` of them: the same line, score,
-    positions and completeness whatever ``hold`` is."""
+    positions and completeness whatever ``hold`` is. A candidate at or under
+    the turn's bar is dropped before its key is worked out, and (a recipe
+    challenge's widest beam, search.RECIPE_RANKED) a position of the last
+    card whose score plus the recipes' bound at its parent is at or under
+    the bar is left unplayed: held to one candidate, where the bar is at its
+    highest, the beam ends as when it holds every candidate (no bar, every
+    position played and scored). Taking the recipes' bound as 0 would drop
+    positions the recipes lift: the recipe deals would end otherwise."""
     game = find_game("grove")
-    for deal in ("grove:7,6,13,16,17,14,10,8,11", "grove:10,2,14,12,6,17,4,9,16", "grove:3,8,12,5"):
+    for deal in deals:
         s = Searcher(game, game.parse_deal(deal))
         assert s.make_core()
         e = s.engine
         at = (*compiled.position(e, e.start()), e.score(e.start()), -10 ** 9, width)
-        roomy = s.core.beam(*at, 10 ** 7)
-        assert roomy == s.core.beam(*at) == s.core.beam(*at, 1) == s.core.beam(*at, 3 * width + 7), deal
+        roomy = s.core.beam(*at, 10 ** 7, ranked)
+        assert roomy == s.core.beam(*at, 0, ranked) == s.core.beam(*at, 1, ranked) == \
+            s.core.beam(*at, 3 * width + 7, ranked), deal
         assert roomy[5] is not None
-
-
-@pytest.mark.parametrize("width", [1, 24, 96])
-def test_a_recipe_beam_holding_few_candidates_ends_the_same(width):
-    """The same with a recipe challenge's widest beam (search.RECIPE_RANKED).
-    Once a turn has pruned its candidates, a position of the last card whose
-    score plus the recipes' bound at its parent is at or under the bar is
-    left unplayed (its final score could not be kept): held to one candidate,
-    the beam still ends as when it holds every candidate (no bar, so every
-    position is played and scored). Taking the recipes' bound as 0 would
-    drop positions the recipes lift: these deals would end otherwise."""
-    game = find_game("grove")
-    for deal in ("grove:1,14,7,3,15,9,2,10,6;recipes=16,13", "grove:3,2,16,1,15,14,7,5;recipes=13,6",
-                 "grove:8,15,5,14,3,6,1;recipes=9,12"):
-        s = Searcher(game, game.parse_deal(deal))
-        assert s.make_core()
-        e = s.engine
-        at = (*compiled.position(e, e.start()), e.score(e.start()), -10 ** 9, width)
-        roomy = s.core.beam(*at, 10 ** 7, search.RECIPE_RANKED)
-        assert roomy == s.core.beam(*at, 1, search.RECIPE_RANKED) == s.core.beam(*at, 3 * width + 7, search.RECIPE_RANKED), deal
-        assert roomy[5] is not None
+        if ranked == 1:
+            assert s.core.beam(*at) == roomy  # (the default ranking)
 
 
 def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkeypatch):
