@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
-HEADER = "pnp/solver/_core.h"
+HEADERS = ["pnp/solver/_core.h", "pnp/solver/_search.h"]  # both cores include both
 
 
 def core(name: str, sources: list[str]) -> Extension:
@@ -48,6 +48,6 @@ class build_py_with_archive(build_py):
         return super().get_outputs(include_bytecode) + [str(dst) for _, dst in self.archive_files()]
 
 
-setup(ext_modules=[core("_orchard", ["pnp/solver/_orchard.c", HEADER]),
-                   core("_grove", ["pnp/solver/_grove.c", HEADER])],
+setup(ext_modules=[core("_orchard", ["pnp/solver/_orchard.c", *HEADERS]),
+                   core("_grove", ["pnp/solver/_grove.c", *HEADERS])],
       cmdclass={"build_py": build_py_with_archive})

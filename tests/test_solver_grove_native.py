@@ -31,11 +31,11 @@ def test_the_grove_core_is_built():
 
 
 def test_the_grove_core_is_built_from_the_sources_beside_it():
-    """setup.py builds the core with the digest of _grove.c and _core.h: a C
+    """setup.py builds the core with the digest of _grove.c, _core.h and _search.h: a C
     file that no longer compiles would leave an older core in place with
     only a warning, and every other test would run that one."""
     here = Path(compiled.__file__).parent
-    sources = [here / "_grove.c", here / "_core.h"]
+    sources = [here / "_grove.c", here / "_core.h", here / "_search.h"]
     if not all(s.exists() for s in sources):  # an installed copy without the sources
         pytest.skip("no sources beside the core")
     digest = hashlib.sha256(b"".join(s.read_bytes() for s in sources)).hexdigest()[:16]

@@ -227,13 +227,13 @@ def test_native_off_runs_the_python_search(monkeypatch):
 
 
 def test_the_compiled_core_is_built_from_the_source_beside_it():
-    """setup.py builds the core with the digest of _orchard.c and _core.h; a C
+    """setup.py builds the core with the digest of _orchard.c, _core.h and _search.h; a C
     file that no longer compiles would leave an older core in place with only
     a warning (the extension is optional), and every other test would run that one."""
     import hashlib
     from pathlib import Path
     here = Path(compiled.__file__).parent
-    sources = [here / "_orchard.c", here / "_core.h"]
+    sources = [here / "_orchard.c", here / "_core.h", here / "_search.h"]
     if not all(s.exists() for s in sources):  # an installed copy without the sources: nothing to compare
         pytest.skip("no sources beside the core")
     digest = hashlib.sha256(b"".join(s.read_bytes() for s in sources)).hexdigest()[:16]

@@ -2640,6 +2640,8 @@ static int wb_split_bound(Core *s, int k, int need, CapTabs *ct) {
     return best;
 }
 
+#include "_search.h"
+
 static int dfs(Core *s, int cur, int *exact) {
     int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
@@ -2815,29 +2817,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 int value = max_open;
                 if (best_exact > value) value = best_exact;
                 if (m->gain + v > value) value = m->gain + v;
-                for (int j = i; j < n; j++) {
-                    const MoveRec *mj = &mv[j];
-                    int aj = rest[0] == NONE ? NONE : rest[s->hand[0] == mj->card ? 0 : 1];
-                    if (aj != NONE) {
-                        if (mj->gain + aj > value) value = mj->gain + aj;
-                        continue;
-                    }
-                    Resolved rj;
-                    Outcomes oj;
-                    resolve(s, mj, &rj);
-                    outcomes_of(&rj.w, rj.supply, &oj);
-                    for (int mk = 0; mk < oj.top; mk++) {
-                        int u = outcome_mask(&rj.w, &oj, mk);
-                        if (u < 0) continue;
-                        Saved sv;
-                        Later Lj = {0};
-                        int b = outcome_gain(s, &rj, u);
-                        apply(s, mj, &rj, u, &sv);
-                        b += future(s, &Lj, NONE);
-                        undo(s, &rj, &sv);
-                        if (b > value) value = b;
-                    }
-                }
+                value = unplayed_bound(s, mv, i, n, rest, value);
                 *exact = 0;
                 return value < ub ? value : ub;
             }
