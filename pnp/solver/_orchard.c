@@ -328,18 +328,70 @@ static inline void unsync_planes(Core *s, int n) {
         }
 }
 
+/* The slot bound's scans: the most a placement's six cells' credits sum to over runs of anchors
+ * (`l`: the six planes, one a cell, shifted so that index i is the anchor's), sixteen anchors at a
+ * time in bytes (saturating) or eight in 16 bits, as the processor allows. `top8_get()` and
+ * `top16_get()` give the most added so far. */
+#if defined(__SSE2__)
+typedef __m128i Top;
+/* bytes are compared as unsigned with their top bit flipped (SSE2 has no signed byte max) */
+static inline Top top8_start(void) { return _mm_set1_epi8((char)0x80); }
+/* the sums at sixteen anchors (move generation sifts them too) */
+static inline __m128i sum6_8(const int8_t *const *l, int i) {
+    __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)), _mm_loadu_si128((const __m128i *)(l[1] + i)));
+    for (int k = 2; k < 6; k++) t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[k] + i)));
+    return t;
+}
+static inline Top top8_add(Top top, const int8_t *const *l, int i) {
+    return _mm_max_epu8(top, _mm_xor_si128(sum6_8(l, i), _mm_set1_epi8((char)0x80)));
+}
+static inline int top8_get(Top top) {
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
+    top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
+    return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+}
+static inline Top top16_start(void) { return _mm_setzero_si128(); }
+static inline Top top16_add(Top top, const int16_t *const *l, int i) {
+    __m128i t = _mm_add_epi16(_mm_loadu_si128((const __m128i *)(l[0] + i)), _mm_loadu_si128((const __m128i *)(l[1] + i)));
+    for (int k = 2; k < 6; k++) t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[k] + i)));
+    return _mm_max_epi16(top, t);
+}
+static inline int top16_get(Top top) {
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 8));
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 4));
+    top = _mm_max_epi16(top, _mm_srli_si128(top, 2));
+    return (int16_t)_mm_cvtsi128_si32(top);
+}
+#else
+typedef int Top;
+static inline Top top8_start(void) { return 0; }
+static inline Top top8_add(Top top, const int8_t *const *l, int i) {
+    for (int j = i; j < i + 16; j++) {
+        int t = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
+        if (t > top) top = t;
+    }
+    return top;
+}
+static inline int top8_get(Top top) { return top; }
+static inline Top top16_start(void) { return 0; }
+static inline Top top16_add(Top top, const int16_t *const *l, int i) {
+    for (int j = i; j < i + 8; j++) {
+        int t = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
+        if (t > top) top = t;
+    }
+    return top;
+}
+static inline int top16_get(Top top) { return top; }
+#endif
+
 /* Engine.slot_reach: the most card `card` is credited by a placement in the window (at least 0) */
 static int slot_reach(Core *s, int card, int later, int left) {
     int xa = s->x0 - 2, ya = s->y0 - 2, vw = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
     if (s->byte_ok[later]) {
         const int8_t *base = plane8(s, later, left, 0) + ya * GW + xa;
-#if defined(__SSE2__)
-        /* max over signed bytes, as unsigned after flipping the top bit (SSE2 has no signed byte max) */
-        const __m128i flip = _mm_set1_epi8((char)0x80);
-        __m128i top = flip;
-#else
-        int best = 0;
-#endif
+        Top top = top8_start();
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             const int8_t *l[6];
@@ -348,39 +400,14 @@ static int slot_reach(Core *s, int card, int later, int left) {
             for (int r = 0; r < ny; r++) {
                 int row = r * GW;
                 for (int i = row; i < row + nx; i += 16) {
-#if defined(__SSE2__)
-                    __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
-                                              _mm_loadu_si128((const __m128i *)(l[1] + i)));
-                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-                    t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
-                    top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
-#else
-                    for (int j = i; j < i + 16; j++) {
-                        int t = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
-                        if (t > best) best = t;
-                    }
-#endif
+                    top = top8_add(top, l, i);
                 }
             }
         }
-#if defined(__SSE2__)
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
-        return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
-#else
-        return best;
-#endif
+        return top8_get(top);
     }
     const int16_t *base = plane16(s, later, left, 0) + ya * GW + xa;
-#if defined(__SSE2__)
-    __m128i top = _mm_setzero_si128();
-#else
-    int best = 0;
-#endif
+    Top top = top16_start();
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
         const int16_t *l[6];
@@ -389,31 +416,11 @@ static int slot_reach(Core *s, int card, int later, int left) {
         for (int r = 0; r < ny; r++) {
             int row = r * GW;
             for (int i = row; i < row + nx; i += 8) {
-#if defined(__SSE2__)
-                __m128i t = _mm_add_epi16(_mm_loadu_si128((const __m128i *)(l[0] + i)),
-                                          _mm_loadu_si128((const __m128i *)(l[1] + i)));
-                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-                t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
-                top = _mm_max_epi16(top, t);
-#else
-                for (int j = i; j < i + 8; j++) {
-                    int t = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
-                    if (t > best) best = t;
-                }
-#endif
+                top = top16_add(top, l, i);
             }
         }
     }
-#if defined(__SSE2__)
-    top = _mm_max_epi16(top, _mm_srli_si128(top, 8));
-    top = _mm_max_epi16(top, _mm_srli_si128(top, 4));
-    top = _mm_max_epi16(top, _mm_srli_si128(top, 2));
-    return (int16_t)_mm_cvtsi128_si32(top);
-#else
-    return best;
-#endif
+    return top16_get(top);
 }
 
 /* the planes of `later`, `left` against the grid, on every square a reach reads (check_planes) */
@@ -451,80 +458,30 @@ typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
 static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, int fh) {
     if (s->byte_ok[later]) {
         const int8_t *first = plane8(s, later, left, 0);
-#if defined(__SSE2__)
-        const __m128i flip = _mm_set1_epi8((char)0x80);
-        __m128i top = flip;
-#else
-        int best = 0;
-#endif
+        Top top = top8_start();
         for (int o = 0; o < s->norient[card]; o++) {
             const Orient *or_ = &s->orient[card][o];
             const int8_t *base = first + (fy - or_->h + 1) * GW + fx - or_->w + 1, *l[6];
             int rows = fh + or_->h - 1;
             for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
             for (int i = 0; i < rows * GW; i += GW) {
-#if defined(__SSE2__)
-                __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
-                                          _mm_loadu_si128((const __m128i *)(l[1] + i)));
-                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-                t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
-                top = _mm_max_epu8(top, _mm_xor_si128(t, flip));
-#else
-                for (int j = i; j < i + 16; j++) {
-                    int v = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
-                    if (v > best) best = v;
-                }
-#endif
+                top = top8_add(top, l, i);
             }
         }
-#if defined(__SSE2__)
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
-        top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
-        return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
-#else
-        return best;
-#endif
+        return top8_get(top);
     }
     const int16_t *first = plane16(s, later, left, 0);
-#if defined(__SSE2__)
-    __m128i top = _mm_setzero_si128();
-#else
-    int best = 0;
-#endif
+    Top top = top16_start();
     for (int o = 0; o < s->norient[card]; o++) {
         const Orient *or_ = &s->orient[card][o];
         const int16_t *base = first + (fy - or_->h + 1) * GW + fx - or_->w + 1, *l[6];
         int rows = fh + or_->h - 1;
         for (int i = 0; i < 6; i++) l[i] = base + or_->pofs[i];
         for (int i = 0; i < rows * GW; i += GW) {
-#if defined(__SSE2__)
-            __m128i t = _mm_add_epi16(_mm_loadu_si128((const __m128i *)(l[0] + i)),
-                                      _mm_loadu_si128((const __m128i *)(l[1] + i)));
-            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-            t = _mm_add_epi16(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
-            top = _mm_max_epi16(top, t);
-#else
-            for (int j = i; j < i + 8; j++) {
-                int v = l[0][j] + l[1][j] + l[2][j] + l[3][j] + l[4][j] + l[5][j];
-                if (v > best) best = v;
-            }
-#endif
+            top = top16_add(top, l, i);
         }
     }
-#if defined(__SSE2__)
-    top = _mm_max_epi16(top, _mm_srli_si128(top, 8));
-    top = _mm_max_epi16(top, _mm_srli_si128(top, 4));
-    top = _mm_max_epi16(top, _mm_srli_si128(top, 2));
-    return (int16_t)_mm_cvtsi128_si32(top);
-#else
-    return best;
-#endif
+    return top16_get(top);
 }
 
 /* Bounder.slots from above, at a fraction of the cost, or NONE when that is above `need` (or
@@ -669,8 +626,8 @@ static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
         /* the run over the planes also finds the legal placements alone: their credits for now
          * are at least 0 on every square but the mismatches, of which there are at most `left`
          * (legal_floor); a square no card may cover sinks the sum far below */
-        int floor_at = above && above[hi] != NONE ? above[hi] : s->legal_floor_ok ? left * s->mis_min - 1 : NONE;
 #if defined(__SSE2__)
+        int floor_at = above && above[hi] != NONE ? above[hi] : s->legal_floor_ok ? left * s->mis_min - 1 : NONE;
         if (floor_at != NONE && s->byte_ok[0] && floor_at >= -100) {
             if (floor_at >= 6 * BYTE_MAX) continue;  /* no placement gains that much */
             if (!above || above[hi] == NONE) sifted = 1;
@@ -686,12 +643,7 @@ static int gen_moves(Core *s, MoveRec *out, int only, const int *above) {
                     int row = ay * GW;
                     for (int c = 0; c < nx; c += 16) {
                         int i = row + c;
-                        __m128i t = _mm_adds_epi8(_mm_loadu_si128((const __m128i *)(l[0] + i)),
-                                                  _mm_loadu_si128((const __m128i *)(l[1] + i)));
-                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[2] + i)));
-                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[3] + i)));
-                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[4] + i)));
-                        t = _mm_adds_epi8(t, _mm_loadu_si128((const __m128i *)(l[5] + i)));
+                        __m128i t = sum6_8(l, i);
                         unsigned bits = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(t, floor));
                         if (nx - c < 16) bits &= (1u << (nx - c)) - 1;
                         while (bits) {
