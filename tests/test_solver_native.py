@@ -239,3 +239,47 @@ def test_the_compiled_core_is_built_from_the_source_beside_it():
     digest = hashlib.sha256(b"".join(s.read_bytes() for s in sources)).hexdigest()[:16]
     assert compiled._orchard.SOURCE_DIGEST == digest, \
         "the compiled core is stale: rebuild it (python3 -m pip install -e .) and read the compiler's errors"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_timed_orchard_search_runs_the_plain_search_then_tests_from_the_top(monkeypatch, jobs):
+    """With a time limit, after the beams: the plain search on every core (one
+    core takes the root's moves in the same order) for ORCHARD_PROBE of the
+    limit; where it does not finish, tests from the top, the first below the
+    bound the stopped search proved, each floor below the one before, the last
+    one point above the best. (A search stopped with root moves never started
+    reported their static bound, weak for Orchard: 92 for a best of 48.)"""
+    floors = []  # the floor of each search from the root: the plain search's is none
+    entered = []  # the bound descend() starts below
+    real_dfs, real_every, real_descend = Searcher.dfs, Searcher.on_every_core, Searcher.descend
+
+    def dfs(self, node, cur):
+        if not self.path:  # one core's tests from the top (and the first attempt)
+            floors.append(self.floor)
+        return real_dfs(self, node, cur)
+
+    def on_every_core(self, start, cur, kids):  # the plain search; on two cores the tests too
+        floors.append(self.floor)
+        return real_every(self, start, cur, kids)
+
+    def descend(self, start, cur, kids=None):
+        entered.append(self.open_bound)
+        return real_descend(self, start, cur, kids)
+
+    monkeypatch.setattr(Searcher, "dfs", dfs)
+    monkeypatch.setattr(Searcher, "on_every_core", on_every_core)
+    monkeypatch.setattr(Searcher, "descend", descend)
+    monkeypatch.setattr(search, "NATIVE_PROBE", 0.0)  # the first attempt stops at once
+    monkeypatch.setattr(search, "ORCHARD_PROBE", 0.0)  # and the plain search
+    game = find_game("orchard")
+    deal = "orchard:1,18,17,11,9,2,6"
+    best = solve(game, deal).score  # no limit: the plain search
+    floors.clear()
+    sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=jobs, beam_width=1).run()
+    assert sol.proven and sol.score == best
+    check_line(game, deal, sol)
+    assert floors[:2] == [-10 ** 9] * 2  # the first attempt, then the plain search on every core
+    tests = floors[2:]
+    # the last test asks for a point above the line found so far, and finds the best
+    assert len(tests) > 2 and tests == sorted(tests, reverse=True) and tests[-1] <= best
+    assert len(entered) == 1 and entered[0] > best and tests[0] < entered[0]
