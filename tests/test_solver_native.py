@@ -196,8 +196,9 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     every other placement, in the same order; where there is no such bound,
     the placements it finds legal on the planes are all the legal ones. The
     layer's hash, also kept from the log only when the table is read, equals
-    the hash of the layer worked out afresh, and the knapsack a parent works
-    out for a child before playing its move equals the child's own."""
+    the hash of the layer worked out afresh, and the knapsack and the quick
+    slot bound a parent works out for a child before playing its move
+    (child_knapsack, child_slots) equal the child's own."""
     game = find_game(game_id)
     s = Searcher(game, game.parse_deal(deal), beam_width=1)
     assert s.make_core()
