@@ -94,6 +94,7 @@ typedef struct {
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     Step path[MAXDEPTH], line[MAXDEPTH];
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
+    int slots_at;  /* the depth whose position's parent found its quick slot bound no cut (child_slots) */
     int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     long long stat[MAXCARDS + 1][4];  /* per cards to play: positions, table answers, bound cuts, expanded */
     MoveRec moves[MAXDEPTH][MAXMOVES];
@@ -448,7 +449,7 @@ static int reaches(Core *s, int later, int n, int *out) {
     return total;
 }
 
-typedef struct { int have; int per[MAXCARDS]; int total, unit; } Later;
+typedef struct { int have, no_quick; int per[MAXCARDS]; int total, unit; } Later;  /* no_quick: see dfs() */
 
 /* the most card `card` is credited by an anchor that covers a square of the rectangle at
  * (fx, fy), fh tall (the squares the last move changed, 2 or 3 wide); with those of a few
@@ -545,7 +546,7 @@ static void later_credits(Core *s, Later *L) {
 
 /* Bounder.slots */
 static int slots(Core *s, Later *L, int need) {
-    if (need != NONE && !L->have) {  /* most positions are cut here: first the quick way */
+    if (need != NONE && !L->have && !L->no_quick) {  /* most positions are cut here: first the quick way */
         int q = quick_slots(s, need);
         if (q != NONE) return q;
     }
@@ -952,9 +953,11 @@ static int child_slots(Core *s, const MoveRec *m, const Resolved *r, int mask, i
 static int dfs(Core *s, int cur, int *exact) {
     int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
+    Later L = {0};
+    L.no_quick = s->slots_at == s->cs.depth;  /* the parent's child_slots() found no cut: not again */
+    s->slots_at = -1;
     s->cs.nodes++;
     if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
-    Later L = {0};
     if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
     int k = to_play(s);
     uint64_t key = 0;
@@ -1085,6 +1088,7 @@ static int dfs(Core *s, int cur, int *exact) {
                     count_pre_cut(&s->cs, s->stat[k - 1], g + q, &max_open);
                     continue;
                 }
+                s->slots_at = s->cs.depth + 1;
             }
             int ex;
             int v = child(s, m, &r, use, cur, g, o.get, o.fmask, &ex);
@@ -1373,7 +1377,7 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
         return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply)) return NULL;
     core_begin(&s->cs, tick, best, floor);
-    s->pre_at = -1;
+    s->pre_at = s->slots_at = -1;
     int exact = 0;
     int value = dfs(s, cur, &exact);
     return core_result(&s->cs, value, exact, s->line);
