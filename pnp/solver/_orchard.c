@@ -921,8 +921,14 @@ static int child_slots(Core *s, const MoveRec *m, const Resolved *r, int mask, i
     if (s->drawn < s->ncards) cards[n++] = s->drawn;
     nh = n;  /* its hand */
     for (int c = s->drawn + 1; c < s->ncards; c++) cards[n++] = c;
+    int unit = s->unit[later], low = 0;
+    /* each reach is at least what it was on this layer: where that alone keeps a hand card's
+     * bound above `need`, the child is not cut (most that are not, at no scan) */
+    for (int i = 0; i < n; i++) low += h->reach[cards[i]];
+    for (int i = 0; i < nh; i++)
+        if ((h->now[cards[i]] * unit + low - h->reach[cards[i]]) / unit > need) return NONE;
     const Orient *fo = &s->orient[m->card][m->orient];
-    int fx = m->anchor % GW, fy = m->anchor / GW, unit = s->unit[later], supply[NFR];
+    int fx = m->anchor % GW, fy = m->anchor / GW, supply[NFR];
     uint16_t nw[6];
     memcpy(supply, r->supply, sizeof supply);
     outcome_squares(r, mask, nw, supply);
