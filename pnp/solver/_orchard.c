@@ -449,7 +449,9 @@ static int reaches(Core *s, int later, int n, int *out) {
     return total;
 }
 
-typedef struct { int have, no_quick; int per[MAXCARDS]; int total, unit; } Later;  /* no_quick: see dfs() */
+/* the later pass of the slot bound (have: per card, their total and unit); the pass for now of the
+ * hand cards where slots_from() made it (have_now); no_quick: see dfs() */
+typedef struct { int have, have_now, no_quick; int per[MAXCARDS], now[2]; int total, unit; } Later;
 
 /* the most card `card` is credited by an anchor that covers a square of the rectangle at
  * (fx, fy), fh tall (the squares the last move changed, 2 or 3 wide); with those of a few
@@ -557,10 +559,11 @@ static int slots(Core *s, Later *L, int need) {
 static int slots_from(Core *s, Later *L, int need) {
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
-    int now[2], best = NONE;
-    reaches(s, 0, s->nhand, now);
+    int best = NONE;
+    reaches(s, 0, s->nhand, L->now);
+    L->have_now = 1;
     for (int i = 0; i < s->nhand; i++) {
-        int v = (now[i] * L->unit + L->total - L->per[i]) / L->unit;
+        int v = (L->now[i] * L->unit + L->total - L->per[i]) / L->unit;
         if (v > best) best = v;
     }
     return best;
@@ -1032,8 +1035,16 @@ static int dfs(Core *s, int cur, int *exact) {
         reaches(s, k - 2, k, per);
         for (int i = 0; i < k; i++) hn->reach[card_at(s, i)] = per[i];
         int m = k < 3 ? k : 3;  /* the children's hand cards are among the first three */
-        reaches(s, 0, m, per);
-        for (int i = 0; i < m; i++) hn->now[card_at(s, i)] = per[i];
+        if (L.have_now) {  /* the hand's, from the slot bound (slots_from) */
+            for (int i = 0; i < s->nhand; i++) hn->now[s->hand[i]] = L.now[i];
+            if (m > s->nhand) {
+                sync_plane(s, 0, hn->left);
+                for (int i = s->nhand; i < m; i++) hn->now[card_at(s, i)] = slot_reach(s, card_at(s, i), 0, hn->left);
+            }
+        } else {
+            reaches(s, 0, m, per);
+            for (int i = 0; i < m; i++) hn->now[card_at(s, i)] = per[i];
+        }
         hn->ok = 1;
     }
     /* the moves gen_moves left out gain no more than `above`: with what follows them, no more
