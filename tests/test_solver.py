@@ -1063,14 +1063,17 @@ def test_cli_solve_says_whether_the_recipe_target_is_reachable():
     assert "target" not in res.output
 
 
-@pytest.mark.parametrize("jobs,limit", [(1, None), (2, None), (2, 30.0)])
-def test_stop_ends_the_search_with_the_line_so_far_and_a_bound(jobs, limit):
+@pytest.mark.parametrize("deal,jobs,limit", [("grove:7,6,13,16,17,14,10,8,11", 1, None),
+                                             ("grove:7,6,13,16,17,14,10,8,11", 2, None),
+                                             ("grove:7,6,13,16,17,14,10,8,11", 2, 30.0),
+                                             ("orchard:4,2,17,10,13,15,11,1,7", 1, 30.0),
+                                             ("orchard:4,2,17,10,13,15,11,1,7", 2, 30.0)])
+def test_stop_ends_the_search_with_the_line_so_far_and_a_bound(deal, jobs, limit):
     """``stop()`` (Ctrl-C in pnp solve) ends the search as a time limit would:
     the best line so far, which replays, and a proven bound above it; asked
     from the first check on, on one process or two, with or without a limit
-    (Grove's tests from the top)."""
-    game = find_game("grove")
-    deal = "grove:7,6,13,16,17,14,10,8,11"
+    (then the tests from the top, Grove's and Orchard's)."""
+    game = find_game(deal.split(":")[0])
     asked = []
     t0 = time.perf_counter()
     sol = solve(game, deal, time_limit=limit, jobs=jobs, stop=lambda: asked.append(1) or True)
