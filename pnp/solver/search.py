@@ -179,7 +179,9 @@ DESCEND_PROBE = 0.9
 # and 93 with 44 of 102 root moves never started). The tests answer the moves already searched
 # from the table and cut the rest at once far above the line: in the last 6 s those two came down
 # to 58 and 64-66, about 25 points in the first 2 s. 0.95 keeps the proofs of up to 57 s of a minute
-# (the bench's slowest proven, 53 s on a slow machine), for a bound some 20 points nearer
+# (the bench's slowest, 52 s on the thirty-ninth session's slow machine), for a bound some 20
+# points nearer. With short limits the tests get less done (the table holds less): at 5 s, 93 where
+# 0.6 gives 80-82; at 20 s, 85 where 0.8 gives 75
 ORCHARD_PROBE = 0.95
 DESCEND_TRUST = 0.2
 DESCEND_NOISE = 0.05
