@@ -35,7 +35,7 @@
 typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6], pofs[6]; int w, h; } Orient;
 /* pofs: a cell's place in the planes of its fruit, from the first plane of a set (f * PLANE + off) */
 
-/* what an expanded position leaves its children (quick_slots): every card's reach on its layer
+/* what an expanded position leaves its children (child_slots): every card's reach on its layer
  * on the credits for `later` (the children's later pass) and, for the cards that can be in a
  * child's hand, for now */
 typedef struct { int ok, later, left; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
@@ -58,7 +58,7 @@ typedef struct {
      * them off), and per plane set (later * 2 + left) how many of them it shows */
     int logp[MAXDEPTH * 6], nlog, synced[MAXLATER * 2], zh_at;  /* zh_at: the log entries zh shows */
     uint16_t logold[MAXDEPTH * 6], lognew[MAXDEPTH * 6];
-    /* per depth, what an expanded position leaves its children for their bounds (quick_slots) */
+    /* per depth, what an expanded position leaves its children for their bounds (child_slots) */
     Hint hint[MAXDEPTH];
     int left_monotone;  /* no credit is larger with no mismatch left than with one (Core_init) */
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
@@ -94,7 +94,6 @@ typedef struct {
     CoreSearch cs;  /* the search's counts, incumbent and calls back (_core.h) */
     Step path[MAXDEPTH], line[MAXDEPTH];
     int pre_knap, pre_at;  /* the knapsack of the position at depth pre_at, worked out by its parent */
-    int slots_at;  /* the depth whose position's parent found its quick slot bound no cut (child_slots) */
     int knap_tries[BOUND_FIRST + 1], knap_cuts[BOUND_FIRST + 1];  /* lately, per cards to play (knap_seen) */
     long long stat[MAXCARDS + 1][4];  /* per cards to play: positions, table answers, bound cuts, expanded */
     MoveRec moves[MAXDEPTH][MAXMOVES];
@@ -450,8 +449,8 @@ static int reaches(Core *s, int later, int n, int *out) {
 }
 
 /* the later pass of the slot bound (have: per card, their total and unit); the pass for now of the
- * hand cards where slots_from() made it (have_now); no_quick: see dfs() */
-typedef struct { int have, have_now, no_quick; int per[MAXCARDS], now[2]; int total, unit; } Later;
+ * hand cards where slots_from() made it (have_now) */
+typedef struct { int have, have_now; int per[MAXCARDS], now[2]; int total, unit; } Later;
 
 /* the most card `card` is credited by an anchor that covers a square of the rectangle at
  * (fx, fy), fh tall (the squares the last move changed, 2 or 3 wide); with those of a few
@@ -488,7 +487,9 @@ static int touch_reach(Core *s, int card, int later, int left, int fx, int fy, i
 }
 
 /* Bounder.slots from above, at a fraction of the cost, or NONE when that is above `need` (or
- * the parent left nothing that fits): the parent left each card's reach on its own layer, for
+ * the parent left nothing that fits). The search works it out for each child in the parent,
+ * before the move is played (child_slots(), the same answer); this is the bound on the child
+ * itself, which check_planes holds child_slots() against. The parent left each card's reach on its own layer, for
  * the later pass and for now (with the same `left`), and only the anchors that cover a square
  * the move changed can be credited differently now (every other anchor of the new window lies
  * in the old one with the same credits, or on empty table only, like one there). So each
@@ -546,16 +547,7 @@ static void later_credits(Core *s, Later *L) {
     L->have = 1;
 }
 
-/* Bounder.slots */
-static int slots(Core *s, Later *L, int need) {
-    if (need != NONE && !L->have && !L->no_quick) {  /* most positions are cut here: first the quick way */
-        int q = quick_slots(s, need);
-        if (q != NONE) return q;
-    }
-    return slots_from(s, L, need);
-}
-
-/* slots() worked out in full */
+/* Bounder.slots, worked out in full (its quick way, quick_slots(), ran in the parent: child_slots()) */
 static int slots_from(Core *s, Later *L, int need) {
     later_credits(s, L);
     if (need != NONE && L->total / L->unit <= need) return L->total / L->unit;
@@ -572,7 +564,7 @@ static int slots_from(Core *s, Later *L, int need) {
 /* Bounder.future, from the knapsack's answer `total` */
 static int future_from(Core *s, Later *L, int need, int total) {
     if (need != NONE && total > need && to_play(s) <= s->slot_cards) {
-        int sl = slots(s, L, need);
+        int sl = slots_from(s, L, need);
         if (sl < total) total = sl;
     }
     return total;
@@ -963,8 +955,6 @@ static int dfs(Core *s, int cur, int *exact) {
     int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
     Later L = {0};
-    L.no_quick = s->slots_at == s->cs.depth;  /* the parent's child_slots() found no cut: not again */
-    s->slots_at = -1;
     s->cs.nodes++;
     if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
     if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
@@ -1024,8 +1014,9 @@ static int dfs(Core *s, int cur, int *exact) {
         n = 0;
     }
     if (!n && !dropped) return game_over(s, cur, key, exact);
-    /* for the children's quick_slots: every card's reach on this layer (where the children's
-     * credits fit a byte: on 16-bit credits the quick way measured slower, as it seldom cut) */
+    /* for the children's quick slot bound (child_slots): every card's reach on this layer (where
+     * the children's credits fit a byte: on 16-bit credits the quick way measured slower, as it
+     * seldom cut) */
     Hint *hn = &s->hint[s->cs.depth];
     hn->ok = 0;
     if (k >= 2 && k - 1 <= s->slot_cards && s->byte_ok[k - 2]) {
@@ -1105,7 +1096,6 @@ static int dfs(Core *s, int cur, int *exact) {
                     count_pre_cut(&s->cs, s->stat[k - 1], g + q, &max_open);
                     continue;
                 }
-                s->slots_at = s->cs.depth + 1;
             }
             int ex;
             int v = child(s, m, &r, use, cur, g, o.get, o.fmask, &ex);
@@ -1394,7 +1384,7 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
         return NULL;
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply)) return NULL;
     core_begin(&s->cs, tick, best, floor);
-    s->pre_at = s->slots_at = -1;
+    s->pre_at = -1;
     int exact = 0;
     int value = dfs(s, cur, &exact);
     return core_result(&s->cs, value, exact, s->line);
