@@ -181,7 +181,9 @@ DESCEND_PROBE = 0.9
 # to 58 and 64-66, about 25 points in the first 2 s. 0.95 keeps the proofs of up to 57 s of a minute
 # (the bench's slowest, 52 s on the thirty-ninth session's slow machine), for a bound some 20
 # points nearer. With short limits the tests get less done (the table holds less): at 5 s, 93 where
-# 0.6 gives 80-82; at 20 s, 85 where 0.8 gives 75
+# 0.6 gives 80-82; at 20 s, 85 where 0.8 gives 75. A larger share costs proofs that just fit (the
+# last test resumes the plain search, but not always in time): at 10 s, 0.75 took the bound of
+# orchard:2,3,17,... from 90 to 77 and lost the proof of orchard:15,13,10,... (8.0 s at 0.95)
 ORCHARD_PROBE = 0.95
 DESCEND_TRUST = 0.2
 DESCEND_NOISE = 0.05
