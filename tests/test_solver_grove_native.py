@@ -681,7 +681,8 @@ def test_a_recipe_challenge_ranks_its_widest_beam_by_the_knapsack_and_the_final_
         return real_wide(self, width, by_recipes)
 
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
-    monkeypatch.setattr(Searcher, "descend", lambda self, start, cur, kids=None: self._solution(False, 10 ** 3, self.t0))
+    monkeypatch.setattr(Searcher, "descend",
+                        lambda self, start, cur, kids=None, ub=None: self._solution(False, 10 ** 3, self.t0))
     monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)
     monkeypatch.setattr(Searcher, "native_dfs", lambda self, node, cur: (_ for _ in ()).throw(search._Timeout(10 ** 3)))
     for deal, recipes in (("grove:1,14,7,3,15,9,2;recipes=16,13", True), ("grove:1,14,7,3,15,9,2", False)):
@@ -720,7 +721,8 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
 
     monkeypatch.setattr(Searcher, "beam", beam)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
-    monkeypatch.setattr(Searcher, "descend", lambda self, start, cur, kids=None: self._solution(False, 10 ** 3, self.t0))
+    monkeypatch.setattr(Searcher, "descend",
+                        lambda self, start, cur, kids=None, ub=None: self._solution(False, 10 ** 3, self.t0))
     monkeypatch.setattr(search, "DESCEND_PROBE", 0.0)  # the plain search stops at once
     deal = "grove:7,6,13,16,17,14,10"
     s = Searcher(game, game.parse_deal(deal), time_limit=20)

@@ -263,9 +263,9 @@ def test_a_timed_orchard_search_runs_the_plain_search_then_tests_from_the_top(mo
         floors.append(self.floor)
         return real_every(self, start, cur, kids)
 
-    def descend(self, start, cur, kids=None):
-        entered.append(self.open_bound)
-        return real_descend(self, start, cur, kids)
+    def descend(self, start, cur, kids=None, ub=None):
+        entered.append(ub)
+        return real_descend(self, start, cur, kids, ub)
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
     monkeypatch.setattr(Searcher, "on_every_core", on_every_core)

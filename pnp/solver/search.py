@@ -933,7 +933,6 @@ class Searcher:
         self.share = None  # set in a worker process: called at each check with the own best
         self.core = None  # the compiled search, built at the first dfs (a beam needs none)
         self.deferred: int | None = None  # a beam's width left for on_every_core (widen)
-        self.open_bound: int | None = None  # the proven bound an attempt on every core stopped at (descend)
         if self.known is not None:
             score, moves = self.known
             self.best, self.found = score, (score, tuple(moves))
@@ -1334,9 +1333,7 @@ class Searcher:
                     return got
                 # the root's moves in the order line_first() gives them, on every core (one core
                 # too: a fifth off two recipe pairs whose beams miss the best line, docs/solver.md)
-                kids = self.line_first(self.ordered(start, cur))
-                got = self.attempt(start, cur, DESCEND_PROBE, kids)
-                return got if got is not None else self.descend(start, cur, kids)
+                return self.plain_then_descend(start, cur, self.line_first(self.ordered(start, cur)), DESCEND_PROBE)
             # a short exact attempt first: short deals are proven here, before
             # any time goes into wider beams (the table it fills stays valid)
             # (here: Orchard's compiled search, or the pure-Python search of any game)
@@ -1354,9 +1351,7 @@ class Searcher:
                 # the plain search on every core (one core takes the root's moves in the same
                 # order), then tests from the top for the last twentieth: they bring the bound down
                 # from the static bounds of the root's moves never started (ORCHARD_PROBE)
-                kids = self.ordered(start, cur)
-                got = self.attempt(start, cur, ORCHARD_PROBE, kids)
-                return got if got is not None else self.descend(start, cur, kids)
+                return self.plain_then_descend(start, cur, self.ordered(start, cur), ORCHARD_PROBE)
         if self.time_limit is not None and self.game.id in DESCEND_GAMES:
             return self.descend(start, cur)
         if self.forks():
@@ -1376,15 +1371,15 @@ class Searcher:
 
     def attempt(self, start: Node, cur: int, share: float, kids: list | None = None) -> Solution | None:
         """The plain exact search from ``start`` for ``share`` of the time
-        limit (on every core where ``kids``, the root's moves, are given): its
-        proven solution, or None where time ran out first (the table keeps
-        what it proved, and the deadline is the whole limit's again)."""
+        limit: its proven solution, or None where time ran out first (the
+        table keeps what it proved, and the deadline is the whole limit's
+        again). Where ``kids``, the root's moves, are given, on every core,
+        and its solution either way: where time ran out, its bound is what the
+        search proved."""
         self.deadline = self.t0 + self.time_limit * share
         got = None
         if kids is not None:
             got = self.on_every_core(start, cur, kids)
-            self.open_bound = got.bound
-            got = got if got.proven else None
         else:
             try:
                 self.dfs(start, cur)
@@ -1393,6 +1388,14 @@ class Searcher:
                 pass
         self.deadline = self.t0 + self.time_limit
         return got
+
+    def plain_then_descend(self, start: Node, cur: int, kids: list, share: float) -> Solution:
+        """The plain search on every core, the root's moves ``kids`` in that
+        order, for ``share`` of the time limit (:meth:`attempt`); where it
+        does not finish, tests from the top for the rest (:meth:`descend`),
+        the first below the bound it proved."""
+        got = self.attempt(start, cur, share, kids)
+        return got if got.proven else self.descend(start, cur, kids, ub=got.bound)
 
     def widen(self, first: float, share: float, defer: bool = False) -> Solution | None:
         """Ever wider beams (four times the width each) while the next is
@@ -1471,7 +1474,7 @@ class Searcher:
         bound = max(bound, self.best)
         return self._solution(bound == self.best, bound, self.t0)
 
-    def descend(self, start: Node, cur: int, kids: list | None = None) -> Solution:
+    def descend(self, start: Node, cur: int, kids: list | None = None, ub: int | None = None) -> Solution:
         """The exact search as a run of tests from the top, until time runs out.
 
         A test at ``T`` asks whether some line scores ``T`` or more: it is the
@@ -1488,12 +1491,12 @@ class Searcher:
         seldom finds a better line: those come from the beams before it.
         Once the last test is predicted to fit the time left, it comes next
         (:meth:`next_test`): a deal whose proof fits the limit is not
-        descended point by point. The first test is below the bound a stopped
-        :meth:`attempt` proved, where there was one. ``kids``: the root's moves, where the
-        caller has them (:meth:`ordered`)."""
-        ub = cur + self.bounder.future(start)
-        if self.open_bound is not None:  # what a stopped attempt proved (attempt)
-            ub = min(ub, self.open_bound)
+        descended point by point. ``kids``: the root's moves, where the
+        caller has them (:meth:`ordered`); ``ub``: a bound already proven
+        (a stopped :meth:`attempt`'s), where there is one: the first test is
+        below it."""
+        static = cur + self.bounder.future(start)
+        ub = static if ub is None else min(ub, static)
         fork = self.forks()
         done: list[tuple[int, float]] = []  # the finished tests: (score tested, seconds)
         while ub > self.best:
