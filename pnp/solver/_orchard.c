@@ -954,9 +954,9 @@ static int child_slots(Core *s, const MoveRec *m, const Resolved *r, int mask, i
 static int dfs(Core *s, int cur, int *exact) {
     int given = s->pre_at == s->cs.depth ? s->pre_knap : NONE;  /* the parent's child_knapsack() */
     s->pre_at = -1;
-    Later L = {0};
     s->cs.nodes++;
     if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);
+    Later L = {0};
     if (s->cs.stopped) { *exact = 0; return future(s, &L, NONE); }
     int k = to_play(s);
     uint64_t key = 0;
