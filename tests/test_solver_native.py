@@ -179,9 +179,10 @@ def test_native_search_stopped_anywhere_reports_a_true_bound(limit):
     check_line(game, deal, sol)
 
 
+@pytest.mark.parametrize("avx2", [True, False])
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:1,18,17,11,9,2,6"),
                                           ("orchard-pnp", "orchard-pnp:3b,8a,1b,6a,9b,2a,5b")])
-def test_native_search_keeps_its_planes_true(game_id, deal):
+def test_native_search_keeps_its_planes_true(game_id, deal, avx2, monkeypatch):
     """The core keeps the slot bound's lanes (its planes) up to date from a
     log of the squares each move changed, only when a bound reads them, and
     takes the changes back on undo. Through a whole search (lines that spend
@@ -198,10 +199,16 @@ def test_native_search_keeps_its_planes_true(game_id, deal):
     layer's hash, also kept from the log only when the table is read, equals
     the hash of the layer worked out afresh, and the knapsack and the quick
     slot bound a parent works out for a child before playing its move
-    (child_knapsack, child_slots) equal the child's own."""
+    (child_knapsack, child_slots) equal the child's own: child_slots scans
+    tiles, 16 lanes at a time or, with AVX2, 32, and the child's own bound
+    the planes themselves. Both widths are checked (PNP_NO_AVX2 keeps 16)."""
+    if not avx2:
+        monkeypatch.setenv("PNP_NO_AVX2", "1")
     game = find_game(game_id)
     s = Searcher(game, game.parse_deal(deal), beam_width=1)
     assert s.make_core()
+    if not avx2:
+        assert s.core.avx2 == 0
     s.core.check_planes(True)
     assert s.run().proven
     read, checked, wrong = s.core.check_planes(False)
