@@ -37,6 +37,11 @@
  * reads of tile_reach() */
 #define TROW 8
 #define TILE 96
+/* a Win: per fruit, the window slot_reach() scans (from two left of and two above the visible
+ * squares), sixteen bytes a row, where it is at most 16 squares wide and WMAX rows tall */
+#define WROW 16
+#define WMAX 24
+#define WSIZE (WROW * (WMAX + 3))  /* a fruit's rows, and three for the last reads */
 typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6], pofs[6], tofs[6], tsq[6]; int w, h; } Orient;
 /* pofs: a cell's place in the planes of its fruit, from the first plane of a set (f * PLANE + off);
  * tofs: its place in a Tile (tile_reach()) from the first anchor row a footprint can touch;
@@ -48,6 +53,7 @@ typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6], pofs[6], tofs[6
 typedef struct { int ok, later, left; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
 
 struct Tile;
+struct Win;
 typedef struct Core {
     PyObject_HEAD
     /* the deal */
@@ -74,6 +80,9 @@ typedef struct Core {
      * environment's PNP_NO_AVX2 keeps the first (the tests check both) */
     void (*tile_reaches)(struct Core *, const struct Tile *, const int *, int, int, int, int *);
     int avx2;
+    /* with AVX2, reaches() on a narrow window scans a copy of it (win_reaches_avx2()), else NULL */
+    void (*win_reaches)(struct Core *, const int *, int, int, int, int, int *);
+    int wofs[MAXCARDS][4][6];  /* per card, orientation and cell: its place in a Win */
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
     int checking;
     long long plane_reads, other_checks, plane_wrong;
@@ -457,6 +466,13 @@ static int reaches(Core *s, int later, int n, int *out) {
     int left = s->tokens_used < s->tokens, total = 0;
     sync_plane(s, later, left);
     if (s->checking) check_plane(s, later, left);
+    if (s->win_reaches && s->byte_ok[later] && s->x1 - s->x0 + 5 <= WROW && s->y1 - s->y0 + 5 <= WMAX) {
+        int cards[MAXCARDS];
+        for (int i = 0; i < n; i++) cards[i] = card_at(s, i);
+        s->win_reaches(s, cards, n, later, left, s->checking, out);
+        for (int i = 0; i < n; i++) total += out[i];
+        return total;
+    }
     for (int i = 0; i < n; i++) total += out[i] = slot_reach(s, card_at(s, i), later, left);
     return total;
 }
@@ -603,6 +619,58 @@ __attribute__((target("avx2"))) static void tile_reaches_avx2(Core *s, const Til
         h = _mm_max_epi8(h, _mm_srli_si128(h, 2));
         h = _mm_max_epi8(h, _mm_srli_si128(h, 1));
         out[c] = (int8_t)_mm_cvtsi128_si32(h);
+    }
+}
+
+typedef struct Win { _Alignas(32) int8_t t[NFR][WSIZE]; } Win;
+
+/* slot_reach() of `n` cards on the planes of `later`, `left`, into `out`, where the window is at
+ * most WROW squares wide and WMAX tall (reaches() asks): the window copied sixteen bytes a row,
+ * so one run of 32 lanes sums two rows of anchors (lanes 0-15 one row's, 16-31 the next's), where
+ * slot_reach() runs once a row; lanes of anchors past the window are dropped (slot_reach() sums
+ * some, on empty squares only, whose sum an anchor in the window's empty margin has too).
+ * `check`: slot_reach() on the planes too, a wrong answer counted (check_planes) */
+__attribute__((target("avx2"))) static void win_reaches_avx2(Core *s, const int *cards, int n, int later,
+                                                              int left, int check, int *out) {
+    Win W;
+    int vw = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
+    const int8_t *src = plane8(s, later, left, 0) + (s->y0 - 2) * GW + s->x0 - 2;
+    for (int f = 0; f < NFR; f++, src += PLANE) {
+        for (int r = 0; r < h; r++) memcpy(W.t[f] + r * WROW, src + r * GW, WROW);
+        memset(W.t[f] + h * WROW, 0, 3 * WROW);  /* read only by lanes dropped */
+    }
+    const int8_t *t = &W.t[0][0];
+    const __m256i sent = _mm256_set1_epi8(-128), upper = _mm256_setr_epi32(-1, -1, -1, -1, 0, 0, 0, 0);
+    const __m256i lane = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                          0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (int c = 0; c < n; c++) {
+        int card = cards[c];
+        __m256i top = sent;
+        for (int o = 0; o < s->norient[card]; o++) {
+            const Orient *or_ = &s->orient[card][o];
+            const int8_t *l[6];
+            for (int i = 0; i < 6; i++) l[i] = t + s->wofs[card][o][i];
+            int nx = vw - or_->w + 1, ny = h - or_->h + 1;
+            const __m256i in = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)nx), lane);  /* anchors in the window */
+            for (int r = 0; r < ny; r += 2) {
+                int at = r * WROW;
+                __m256i v = _mm256_adds_epi8(_mm256_loadu_si256((const __m256i *)(l[0] + at)),
+                                             _mm256_loadu_si256((const __m256i *)(l[1] + at)));
+                for (int i = 2; i < 6; i++) v = _mm256_adds_epi8(v, _mm256_loadu_si256((const __m256i *)(l[i] + at)));
+                __m256i keep = r + 1 == ny ? _mm256_and_si256(in, upper) : in;
+                top = _mm256_max_epi8(top, _mm256_blendv_epi8(sent, v, keep));
+            }
+        }
+        __m128i hm = _mm_max_epi8(_mm256_castsi256_si128(top), _mm256_extracti128_si256(top, 1));
+        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 8));
+        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 4));
+        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 2));
+        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 1));
+        out[c] = (int8_t)_mm_cvtsi128_si32(hm);
+        if (check) {
+            s->other_checks++;
+            if (out[c] != slot_reach(s, card, later, left)) s->plane_wrong++;
+        }
     }
 }
 #endif
@@ -1313,6 +1381,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     __builtin_cpu_init();
     s->avx2 = __builtin_cpu_supports("avx2") && !getenv("PNP_NO_AVX2");
     if (s->avx2) s->tile_reaches = tile_reaches_avx2;
+    s->win_reaches = s->avx2 ? win_reaches_avx2 : NULL;
 #endif
 #endif
     for (int c = 0; c < s->ncards; c++) {
@@ -1348,6 +1417,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             for (int i = 0; i < 6; i++) {
                 or_->tofs[i] = or_->f[i] * TILE + (3 - or_->h + or_->dy[i]) * TROW + or_->dx[i];
                 or_->tsq[i] = (or_->dy[i] + 2) * TROW + or_->dx[i] + 2;
+                s->wofs[c][o][i] = or_->f[i] * WSIZE + or_->dy[i] * WROW + or_->dx[i];
             }
             Py_DECREF(item);
         }
