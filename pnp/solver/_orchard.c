@@ -579,6 +579,21 @@ static void tile_reaches(Core *s, const Tile *T, const int *cards, int n, int fw
 #if defined(__x86_64__) && defined(__GNUC__)
 #define TILE_AVX2 1
 #include <immintrin.h>
+/* the sums at 32 anchors, in bytes (saturating), from `at` on the six cells' pointers `l` */
+__attribute__((target("avx2"))) static inline __m256i sum6_32(const int8_t *const *l, int at) {
+    __m256i v = _mm256_adds_epi8(_mm256_loadu_si256((const __m256i *)(l[0] + at)), _mm256_loadu_si256((const __m256i *)(l[1] + at)));
+    for (int i = 2; i < 6; i++) v = _mm256_adds_epi8(v, _mm256_loadu_si256((const __m256i *)(l[i] + at)));
+    return v;
+}
+/* the most of 32 signed bytes */
+__attribute__((target("avx2"))) static inline int most32(__m256i top) {
+    __m128i h = _mm_max_epi8(_mm256_castsi256_si128(top), _mm256_extracti128_si256(top, 1));
+    h = _mm_max_epi8(h, _mm_srli_si128(h, 8));
+    h = _mm_max_epi8(h, _mm_srli_si128(h, 4));
+    h = _mm_max_epi8(h, _mm_srli_si128(h, 2));
+    h = _mm_max_epi8(h, _mm_srli_si128(h, 1));
+    return (int8_t)_mm_cvtsi128_si32(h);
+}
 /* tile_reaches() where the processor has AVX2 (Core_init asks): one run of 32 lanes sums four
  * rows of anchors, so an orientation takes one run, or two for five rows */
 __attribute__((target("avx2"))) static void tile_reaches_avx2(Core *s, const Tile *T, const int *cards, int n,
@@ -601,24 +616,13 @@ __attribute__((target("avx2"))) static void tile_reaches_avx2(Core *s, const Til
             const Orient *or_ = &s->orient[card][o];
             const int8_t *l[6];
             for (int i = 0; i < 6; i++) l[i] = t + or_->tofs[i];
-            __m256i v = _mm256_adds_epi8(_mm256_loadu_si256((const __m256i *)l[0]), _mm256_loadu_si256((const __m256i *)l[1]));
-            for (int i = 2; i < 6; i++) v = _mm256_adds_epi8(v, _mm256_loadu_si256((const __m256i *)l[i]));
+            __m256i v = sum6_32(l, 0);
             int rows = fh + or_->h - 1;
             if (rows == 3) v = _mm256_blendv_epi8(sent, v, three);
-            else if (rows == 5) {
-                __m256i w = _mm256_adds_epi8(_mm256_loadu_si256((const __m256i *)(l[0] + 4 * TROW)),
-                                             _mm256_loadu_si256((const __m256i *)(l[1] + 4 * TROW)));
-                for (int i = 2; i < 6; i++) w = _mm256_adds_epi8(w, _mm256_loadu_si256((const __m256i *)(l[i] + 4 * TROW)));
-                v = _mm256_max_epi8(v, _mm256_blendv_epi8(sent, w, one));
-            }
+            else if (rows == 5) v = _mm256_max_epi8(v, _mm256_blendv_epi8(sent, sum6_32(l, 4 * TROW), one));
             top = _mm256_max_epi8(top, _mm256_blendv_epi8(sent, v, or_->w == 3 ? keep3 : keep2));
         }
-        __m128i h = _mm_max_epi8(_mm256_castsi256_si128(top), _mm256_extracti128_si256(top, 1));
-        h = _mm_max_epi8(h, _mm_srli_si128(h, 8));
-        h = _mm_max_epi8(h, _mm_srli_si128(h, 4));
-        h = _mm_max_epi8(h, _mm_srli_si128(h, 2));
-        h = _mm_max_epi8(h, _mm_srli_si128(h, 1));
-        out[c] = (int8_t)_mm_cvtsi128_si32(h);
+        out[c] = most32(top);
     }
 }
 
@@ -653,20 +657,11 @@ __attribute__((target("avx2"))) static void win_reaches_avx2(Core *s, const int 
             int nx = vw - or_->w + 1, ny = h - or_->h + 1;
             const __m256i in = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)nx), lane);  /* anchors in the window */
             for (int r = 0; r < ny; r += 2) {
-                int at = r * WROW;
-                __m256i v = _mm256_adds_epi8(_mm256_loadu_si256((const __m256i *)(l[0] + at)),
-                                             _mm256_loadu_si256((const __m256i *)(l[1] + at)));
-                for (int i = 2; i < 6; i++) v = _mm256_adds_epi8(v, _mm256_loadu_si256((const __m256i *)(l[i] + at)));
-                __m256i keep = r + 1 == ny ? _mm256_and_si256(in, upper) : in;
+                __m256i v = sum6_32(l, r * WROW), keep = r + 1 == ny ? _mm256_and_si256(in, upper) : in;
                 top = _mm256_max_epi8(top, _mm256_blendv_epi8(sent, v, keep));
             }
         }
-        __m128i hm = _mm_max_epi8(_mm256_castsi256_si128(top), _mm256_extracti128_si256(top, 1));
-        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 8));
-        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 4));
-        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 2));
-        hm = _mm_max_epi8(hm, _mm_srli_si128(hm, 1));
-        out[c] = (int8_t)_mm_cvtsi128_si32(hm);
+        out[c] = most32(top);
         if (check) {
             s->other_checks++;
             if (out[c] != slot_reach(s, card, later, left)) s->plane_wrong++;
