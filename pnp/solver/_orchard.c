@@ -53,7 +53,6 @@ typedef struct { int n; int rot; int dy[6], dx[6], f[6], off[6], pofs[6], tofs[6
 typedef struct { int ok, later, left; int reach[MAXCARDS], now[MAXCARDS]; } Hint;
 
 struct Tile;
-struct Win;
 typedef struct Core {
     PyObject_HEAD
     /* the deal */
