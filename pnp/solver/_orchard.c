@@ -522,7 +522,6 @@ static inline void tile_fill(Core *s, Tile *T, int later, int left, int fx, int 
     const int8_t *src = plane8(s, later, left, 0) + (fy - 2) * GW + fx - 2;
     for (int f = 0; f < NFR; f++, src += PLANE) {
         for (int r = 0; r < TROW; r++) memcpy(T->t[f] + r * TROW, src + r * GW, TROW);
-        memset(T->t[f] + TROW * TROW, 0, TILE - TROW * TROW);  /* read only by lanes tile_reach() drops */
     }
 }
 
@@ -1093,7 +1092,9 @@ static void touches(Core *s, int later, int left, const Orient *fo, int fx, int 
     sync_plane(s, later, left);
 #if defined(__SSE2__)
     if (s->tile_ok && s->byte_ok[later]) {
-        Tile T;
+        /* one tile for every call (a worker is one process, one thread): the room after the rows,
+         * read only by lanes tile_reach() drops, stays as it started, 0 */
+        static Tile T;
         tile_fill(s, &T, later, left, fx, fy);
         for (int i = 0; i < 6; i++) tile_set(s, &T, later, left, fo->tsq[i], nw[i]);  /* r->pos[i]: cell i's */
         s->tile_reaches(s, &T, cards, n, fo->w, fo->h, out);
