@@ -80,7 +80,7 @@ typedef struct Core {
     void (*tile_reaches)(struct Core *, const struct Tile *, const int *, int, int, int, int *);
     int avx2;
     /* with AVX2, reaches() on a narrow window scans a copy of it (win_reaches_avx2()), else NULL */
-    void (*win_reaches)(struct Core *, const int *, int, int, int, int, int *);
+    void (*win_reaches)(struct Core *, const int *, int, int, int, int *);
     int wofs[MAXCARDS][4][6];  /* per card, orientation and cell: its place in a Win */
     /* check_planes(): compare every set of planes read with the grid (for the tests) */
     int checking;
@@ -468,7 +468,7 @@ static int reaches(Core *s, int later, int n, int *out) {
     if (s->win_reaches && s->byte_ok[later] && s->x1 - s->x0 + 5 <= WROW && s->y1 - s->y0 + 5 <= WMAX) {
         int cards[MAXCARDS];
         for (int i = 0; i < n; i++) cards[i] = card_at(s, i);
-        s->win_reaches(s, cards, n, later, left, s->checking, out);
+        s->win_reaches(s, cards, n, later, left, out);
         for (int i = 0; i < n; i++) total += out[i];
         return total;
     }
@@ -561,12 +561,7 @@ static int tile_reach(Core *s, const Tile *T, int card, int fw, int fh) {
     static const int8_t keep[2][16] = {{-1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1, 0, 0, 0, 0},
                                        {-1, -1, -1, -1, -1, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0, 0}};
     const __m128i k = _mm_loadu_si128((const __m128i *)keep[fw - 2]);
-    __m128i top = _mm_max_epu8(_mm_and_si128(wide, k), _mm_and_si128(tall, _mm_andnot_si128(_mm_setr_epi32(0xFF, 0, 0xFF, 0), k)));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 8));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 4));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 2));
-    top = _mm_max_epu8(top, _mm_srli_si128(top, 1));
-    return (_mm_cvtsi128_si32(top) & 0xFF) - 128;
+    return top8_get(_mm_max_epu8(_mm_and_si128(wide, k), _mm_and_si128(tall, _mm_andnot_si128(_mm_setr_epi32(0xFF, 0, 0xFF, 0), k))));
 }
 
 /* tile_reach() of the first `n` of `cards` into `out` */
@@ -631,9 +626,9 @@ typedef struct Win { _Alignas(32) int8_t t[NFR][WSIZE]; } Win;
  * so one run of 32 lanes sums two rows of anchors (lanes 0-15 one row's, 16-31 the next's), where
  * slot_reach() runs once a row; lanes of anchors past the window are dropped (slot_reach() sums
  * some, on empty squares only, whose sum an anchor in the window's empty margin has too).
- * `check`: slot_reach() on the planes too, a wrong answer counted (check_planes) */
+ * check_planes: slot_reach() on the planes too, a wrong answer counted */
 __attribute__((target("avx2"))) static void win_reaches_avx2(Core *s, const int *cards, int n, int later,
-                                                              int left, int check, int *out) {
+                                                              int left, int *out) {
     Win W;
     int vw = s->x1 - s->x0 + 5, h = s->y1 - s->y0 + 5;
     const int8_t *src = plane8(s, later, left, 0) + (s->y0 - 2) * GW + s->x0 - 2;
@@ -660,7 +655,7 @@ __attribute__((target("avx2"))) static void win_reaches_avx2(Core *s, const int 
             }
         }
         out[c] = most32(top);
-        if (check) {
+        if (s->checking) {
             s->other_checks++;
             if (out[c] != slot_reach(s, card, later, left)) s->plane_wrong++;
         }
