@@ -716,6 +716,15 @@ static __attribute__((noinline)) int fruit_table_view(Core *s, const FruitView *
     return 1;
 }
 
+/* fruit_table_view()'s table where the memo holds it, read in place (NULL where it does not): valid
+ * until the memo is next written (a miss of fruit_table_view()) */
+static inline const int16_t *fruit_table_peek(Core *s, const FruitView *v, int supply, int word, int met) {
+    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
+    low |= (uint64_t)met << 46;
+    const uint64_t *slot = s->tmemo + TMEMO_WORDS * memo_slot(key, low, TMEMO_BITS);
+    return key && slot[0] == key && slot[1] == low ? (const int16_t *)(slot + 2) : NULL;
+}
+
 /* cell_table() for fruit `f` on the layer as it is, through its memo */
 static void fruit_table(Core *s, int f, int word, Table V) {
     fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], word, 0, V);
@@ -2329,7 +2338,7 @@ static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16
     }
     const int *offs = s->pat_offs;
     int base = (m->anchor / GW - s->y0 + 2 + CAP_PAD) * W + m->anchor % GW - s->x0 + 2 + CAP_PAD;
-    for (int c = 0; c < NCAPS; c++) caps[c] = 0;
+    uint64_t sum = 0;  /* (the cards' counts added byte by byte: at most KWIN cards of six cells, each byte under 256) */
     for (int i = 0; i < k; i++) {
         int cd = card_at(s, i);
         if (cd == m->card) continue;
@@ -2341,9 +2350,9 @@ static int child_caps(Core *s, const MoveRec *m, const Resolved *r, const uint16
             const uint64_t *inc = s->pat_inc + h[0];
             for (int t = 0; t < h[1]; t += 2) most = most8_2(most, w[offs[ix[t]]] + inc[t], w[offs[ix[t + 1]]] + inc[t + 1]);
         }
-        uint64_t got = most8_get(most);
-        for (int c = 0; c < NCAPS; c++) caps[c] += (int)(got >> 8 * c & 255);
+        sum += most8_get(most);
     }
+    for (int c = 0; c < NCAPS; c++) caps[c] = (int)(sum >> 8 * c & 255);
     return 1;
 }
 
@@ -2417,6 +2426,28 @@ static int child_tables(Core *s, const Resolved *r, const ChildView *cv, FruitTa
     return 1;
 }
 
+/* child_tables() read in place: T[f] points at fruit f's table in the memo where it holds all of
+ * them (most often: the tables a child's knapsack reads are then not copied, and most of those
+ * children are cut by it), else at V[f], worked out there (0 without whole cells). The memo's
+ * tables stay valid until it is next written (tables_copy() first) */
+static int child_table_refs(Core *s, const Resolved *r, const ChildView *cv, FruitTables V, const int16_t **T) {
+    if (!celled(cv->un, to_play(s) - 1)) return 0;
+    for (int f = 0; f < s->nfruits; f++)
+        if (!(T[f] = fruit_table_peek(s, &cv->v[f], cv->supply[f], cv->un[f], 0))) {
+            /* (a miss writes the memo, maybe over a table found before: all of them copied) */
+            child_tables(s, r, cv, V);
+            for (int g = 0; g < s->nfruits; g++) T[g] = &V[g][0][0];
+            return 1;
+        }
+    return 1;
+}
+
+/* the tables child_table_refs() points at, into V (before the memo is written again) */
+static inline void tables_copy(const Core *s, const int16_t **T, FruitTables V) {
+    for (int f = 0; f < s->nfruits; f++)
+        if (T[f] != &V[f][0][0]) memcpy(V[f], T[f], sizeof(Table));
+}
+
 /* What the dice of the fruits a recipe doubles (Doubled: each counted w times) rise on trees with
  * one outcome of a move (cv), counted w - 1 times: the recipes' bound (recipes_bound_of) has the
  * position's dice there (sums, the wheelbarrow's 15 on a tree included) and leaves their rise to
@@ -2429,10 +2460,10 @@ static int doubled_rise(const Core *s, const Resolved *r, const ChildView *cv, c
 
 /* the knapsack (knapsack_view, whole cells) from child_tables(): each table at its most cells is
  * the fruit's cell_share() (V[0]) and its *with (V[1]); `wb`: the wheelbarrow used */
-static int tables_knapsack(const Core *s, FruitTables V, int wb) {
+static int tables_knapsack(const Core *s, const int16_t **T, int wb) {
     int total = 0, most = 0;
     for (int f = 0; f < s->nfruits; f++) {
-        int v = V[f][0][TCELLS], d = V[f][1][TCELLS] - v;  /* (TNONE: below 0) */
+        int v = T[f][TCELLS], d = T[f][TCELLS + 1 + TCELLS] - v;  /* (V[f][1][TCELLS]; TNONE: below 0) */
         total += v;
         if (d > most) most = d;
     }
@@ -2772,10 +2803,11 @@ static int dfs(Core *s, int cur, int *exact) {
             if (pre || filter) child_view(s, m, &r, use, units, &cv);
             int kn = NONE;
             FruitTables V;
+            const int16_t *T[NFR];
             /* the child's tables first where its caps are tried: where its knapsack is too, it is
-             * theirs at their most */
-            int tabled = filter && child_tables(s, &r, &cv, V);
-            if (tabled && pre) kn = tables_knapsack(s, V, r.wb);
+             * theirs at their most (read in the memo: copied only for the caps) */
+            int tabled = filter && child_table_refs(s, &r, &cv, V, T);
+            if (tabled && pre) kn = tables_knapsack(s, T, r.wb);
             if (pre) {
                 /* (with recipes, this position's bound on them holds for the child too) */
                 if (!tabled) kn = child_knapsack(s, &r, &cv);
@@ -2788,6 +2820,7 @@ static int dfs(Core *s, int cur, int *exact) {
                 }
             }
             if (tabled) {
+                tables_copy(s, T, V);
                 /* (where a recipe doubles a fruit: this position's doubling, and what the move adds to
                  * the dice it doubles, doubled_rise()) */
                 int rise = dd.on ? doubled_rise(s, &r, &cv, &dd) : 0, add = bonus - dd.part + dd.cpart + rise;
