@@ -1869,6 +1869,9 @@ static inline int outcome_squares(const Resolved *r, int mask, uint16_t *nw, int
     return total;
 }
 
+/* whether the square showing `c` holds a die (or the wheelbarrow) on a tree: a squirrel next to it costs 1 */
+static inline int tree_die(int c) { return c && die_of(c) && (c & 3) != CLEARING; }
+
 /* GroveEngine._penalty after a move leaves `nw` on the squares of `r` (the squirrels: the
  * position's and those the move lays) */
 static int penalty_after(Core *s, const Resolved *r, const uint16_t *nw) {
@@ -1883,18 +1886,25 @@ static int penalty_after(Core *s, const Resolved *r, const uint16_t *nw) {
         for (int q = 0; q < 4; q++) {
             int c = s->grid[nb[q]];
             for (int i = 0; i < 6; i++) if (r->pos[i] == nb[q]) { c = nw[i]; break; }
-            if (c && die_of(c) && (c & 3) != CLEARING) pen++;
+            pen += tree_die(c);
         }
     }
     return pen;
 }
 
-/* the gain of the outcome `mask` of a resolved move */
+/* the gain of the outcome `mask` of a resolved move. The penalty changes only on the move's
+ * squares, by the squirrels next to each (near) where a die on a tree comes or goes, unless the
+ * move lays a squirrel (penalty_after) */
 static int outcome_gain(Core *s, const Resolved *r, int mask) {
     uint16_t nw[6];
-    int td = r->tree_dice + outcome_squares(r, mask, nw, NULL);
-    int pen = r->tokens_used ? penalty_after(s, r, nw) : 0;
-    return td - pen - (s->tree_dice - s->penalty);
+    int td = r->tree_dice + outcome_squares(r, mask, nw, NULL), rise = 0;
+    if (r->tokens_used != s->tokens_used) rise = penalty_after(s, r, nw) - s->penalty;
+    else if (s->nsq)
+        for (int i = 0; i < 6; i++) {
+            int n = s->near[r->pos[i]];
+            if (n) rise += n * (tree_die(nw[i]) - tree_die(r->old[i]));
+        }
+    return td - s->tree_dice - rise;
 }
 
 /* the best outcome of a resolved move: its gain, and its mask in *best_mask */
@@ -2070,7 +2080,7 @@ static int penalty_now(Core *s) {
         const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
         for (int q = 0; q < 4; q++) {
             int c = s->grid[nb[q]];
-            if (c && die_of(c) && (c & 3) != CLEARING) pen++;
+            pen += tree_die(c);
         }
     }
     return pen;
