@@ -1873,22 +1873,20 @@ static inline int outcome_squares(const Resolved *r, int mask, uint16_t *nw, int
 static inline int tree_die(int c) { return c && die_of(c) && (c & 3) != CLEARING; }
 
 /* GroveEngine._penalty after a move leaves `nw` on the squares of `r` (the squirrels: the
- * position's and those the move lays) */
+ * position's and those the move lays): read on the grid with the move's squares written in for
+ * the while, and taken back (r->old: what the grid holds there) */
 static int penalty_after(Core *s, const Resolved *r, const uint16_t *nw) {
+    uint16_t *g = s->grid;
+    for (int i = 0; i < 6; i++) g[r->pos[i]] = nw[i];
     int pen = 0;
     for (int j = 0; j < s->nsq + 6; j++) {
         int p;
         if (j < s->nsq) p = s->sq[j];
         else if ((nw[j - s->nsq] >> 4 & 3) == SQUIRREL && (r->old[j - s->nsq] >> 4 & 3) != SQUIRREL) p = r->pos[j - s->nsq];
         else continue;
-        pen++;
-        const int nb[4] = {p + 1, p - 1, p + GW, p - GW};
-        for (int q = 0; q < 4; q++) {
-            int c = s->grid[nb[q]];
-            for (int i = 0; i < 6; i++) if (r->pos[i] == nb[q]) { c = nw[i]; break; }
-            pen += tree_die(c);
-        }
+        pen += 1 + tree_die(g[p + 1]) + tree_die(g[p - 1]) + tree_die(g[p + GW]) + tree_die(g[p - GW]);
     }
+    for (int i = 5; i >= 0; i--) g[r->pos[i]] = r->old[i];
     return pen;
 }
 
