@@ -84,13 +84,21 @@ typedef struct {
 /* what the knapsack memos' keys read of one fruit on the layer (memo_key_view): its dice as
  * three bits a count per value 2-6 or 10, on a tree or a clearing (the wheelbarrow apart), how
  * many dice of other values, and its bare trees by fruits; kept for the layer square by square
- * (Core.fv, tally()), or on a copy as a move would leave it (child_knapsack) */
-typedef struct { uint64_t dkey; int bases[3], unplaced; } FruitView;
+ * (Core.fv, tally()), or on a copy as a move would leave it (child_knapsack). In one word, so that
+ * a square's part is one sum (ViewStep): the dice's key in the low 44 bits (36 of them; a count
+ * past 7, which only a layer memo_ok refuses has, carries into the eight above), the bare trees
+ * of one fruit in bits 44-51 and of two in 52-59, the dice of other values (a wheelbarrow on a
+ * clearing: one at most) from bit 60. Each count
+ * in its bits once every square's part is in (a part taken away first borrows for the while) */
+typedef struct { uint64_t w; } FruitView;
+#define VIEW_DKEY ((1ULL << 44) - 1)
+static inline uint64_t view_dkey(const FruitView *v) { return v->w & VIEW_DKEY; }
+static inline int view_bases(const FruitView *v, int n) { return (int)(v->w >> (36 + 8 * n) & 255); }  /* (n: 1 or 2) */
+static inline int view_unplaced(const FruitView *v) { return (int)(v->w >> 60); }
 
 /* view_tally() of one code, as a table (Core.vstep, from view_tally() itself): the fruit whose view
- * it changes (NFR: none, a spare view), its part in the dice's key, whether it is a die the key
- * does not place, and the bases it adds to (add: 1 for a bare tree) */
-typedef struct { uint64_t dk; uint8_t f, base, add, un; } ViewStep;
+ * it changes (NFR: none, a spare view) and what it adds to that view's word */
+typedef struct { uint64_t d; uint8_t f; } ViewStep;
 
 /* the layer's caps, seven of them: the cells of each fruit (f), of each pair of
  * fruits (CAP_PAIR + pair_of()) and of all fruits (CAP_ALL) */
@@ -307,18 +315,15 @@ static inline void view_tally(FruitView *v, int c, int sign) {
     if (d) {
         if (counted_die(c)) {
             int f = (c >> 11) & 3, t = (c & 3) != CLEARING;
-            if (memo_place[d] >= 0) v[f].dkey += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
-            else v[f].unplaced += sign;
+            if (memo_place[d] >= 0) v[f].w += (uint64_t)(int64_t)sign << (3 * (2 * memo_place[d] + t));
+            else v[f].w += (uint64_t)(int64_t)sign << 60;
         }
     }
-    else if (c && !(c & 48) && (c & 3) != CLEARING) v[c & 3].bases[(c >> 2) & 3] += sign;
+    else if (c && !(c & 48) && (c & 3) != CLEARING) v[c & 3].w += (uint64_t)(int64_t)sign << (36 + 8 * ((c >> 2) & 3));
 }
 
 static inline void view_step(FruitView *v, const ViewStep *t, int sign) {
-    FruitView *x = &v[t->f];
-    x->dkey += (uint64_t)(int64_t)sign * t->dk;
-    x->unplaced += sign * t->un;
-    x->bases[t->base] += sign * t->add;
+    v[t->f].w += (uint64_t)(int64_t)sign * t->d;
 }
 
 /* one square's part in the dice by fruit, value and whether on a tree (Core.dice: counted_die()),
@@ -589,13 +594,13 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
  * the values dkey holds; 0 (not kept) otherwise or where `tail` cannot hold its arguments
  * (`fits`). */
 static inline uint64_t memo_key_view(const Core *s, const FruitView *v, int supply, uint32_t tail, int fits, uint64_t *low) {
-    int b2 = v->bases[2], b1 = v->bases[1];
+    int b2 = view_bases(v, 2), b1 = view_bases(v, 1);
     int n2 = b2 < supply ? b2 : supply, n1 = b1 < supply - n2 ? b1 : supply - n2;
     /* (whether trees are left beyond the ready ones decides where the die the wheelbarrow frees
      * goes: cell_items) */
     *low = (uint64_t)(b2 > n2) << 45 | (uint64_t)(b1 > n1) << 44 | (uint64_t)n2 << 40 | (uint64_t)n1 << 36 |
            (uint64_t)supply << 32 | tail;
-    return fits && s->memo_ok && !v->unplaced && supply < 16 ? 1ULL << 63 | v->dkey : 0;
+    return fits && s->memo_ok && !view_unplaced(v) && supply < 16 ? 1ULL << 63 | view_dkey(v) : 0;
 }
 
 /* the slot of a memo key (memo_key_view's two words) among 2^bits: two multiplies, the product's
@@ -624,8 +629,8 @@ static int fruit_gain_view(Core *s, const FruitView *v, const int (*dice)[2], in
     }
     if (!dice) { *miss = 1; *with = NONE; return 0; }
     int got;
-    if (whole) got = cell_share(dice, v->bases[2], v->bases[1], supply, word, with);
-    else { got = unit_share(dice, v->bases[2], v->bases[1], supply, units, k); *with = NONE; }
+    if (whole) got = cell_share(dice, view_bases(v, 2), view_bases(v, 1), supply, word, with);
+    else { got = unit_share(dice, view_bases(v, 2), view_bases(v, 1), supply, units, k); *with = NONE; }
     if (key) { slot[0] = key; slot[1] = low; slot[2] = (uint64_t)(uint32_t)got | (uint64_t)(uint32_t)*with << 32; }
     return got;
 }
@@ -706,7 +711,7 @@ static __attribute__((noinline)) int fruit_table_view(Core *s, const FruitView *
     }
     if (!dice) return 0;
     int W[2][TCELLS + 1];
-    cell_table(dice, v->bases[2], v->bases[1], supply, word, met, W);
+    cell_table(dice, view_bases(v, 2), view_bases(v, 1), supply, word, met, W);
     for (int w = 0; w < 2; w++)
         for (int t = 0; t <= TCELLS; t++) V[w][t] = W[w][t] == NONE ? TNONE : (int16_t)W[w][t];
     if (!key) return 1;
@@ -1450,7 +1455,7 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
     for (int f = 0; f < s->nfruits; f++) {
         /* a new die takes a die from the supply and a tree of the fruit on a bare tree of it,
          * or two (from two cards) on any other square (Bounder.recipe_max's most_dice) */
-        int bare = s->fv[f].bases[1] + s->fv[f].bases[2], on_bare = bare < covers[f] ? bare : covers[f];
+        int bare = view_bases(&s->fv[f], 1) + view_bases(&s->fv[f], 2), on_bare = bare < covers[f] ? bare : covers[f];
         fresh[f] = on_bare + (k >= 2 ? (covers[f] - on_bare) / 2 : 0);
         if (fresh[f] > s->supply[f] + spare) fresh[f] = s->supply[f] + spare;
         /* every die climbs at most once a card and once a tree of its fruit (a new one
@@ -1472,7 +1477,7 @@ static int recipes_bound_of(Core *s, const int *gains, Doubled *dd) {
         /* and each card raises a die at most by its largest tree of the fruit: the highest die
          * by all of them, a new one on a bare tree of the fruit (one card at least) or on a
          * square without one (two) from the tree's fruits (Bounder.recipe_max's highest) */
-        int h = nvals[f] ? vmax[f] + tops[f] : 0, base = s->fv[f].bases[2] ? 2 : s->fv[f].bases[1] ? 1 : 0;
+        int h = nvals[f] ? vmax[f] + tops[f] : 0, base = view_bases(&s->fv[f], 2) ? 2 : view_bases(&s->fv[f], 1) ? 1 : 0;
         if (s->supply[f] + spare && base && topped[f] >= 1 && base + tops[f] > h) h = base + tops[f];
         if (s->supply[f] + spare && topped[f] >= 2 && tops[f] > h) h = tops[f];
         if (shown(h) < high[f]) high[f] = shown(h);
@@ -1802,6 +1807,7 @@ struct Resolved {
     int pos[6];
     uint16_t old[6], new_[6];
     int tree_dice, tokens_used, wb, supply[NFR];
+    int laid;  /* the cells where the move lays a squirrel, a bit each */
     Wants w;  /* the squares that want a new die */
 };
 
@@ -1813,6 +1819,7 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
     r->wb = s->wb;
     memcpy(r->supply, s->supply, sizeof r->supply);
     r->w.n = 0;
+    r->laid = 0;
     for (int i = 0; i < 6; i++) {
         int p = m->anchor + or_->off[i], f = or_->f[i], n = or_->n[i], c = s->grid[p];
         int nw = f | n << 2;
@@ -1828,6 +1835,7 @@ static void resolve(Core *s, const MoveRec *m, Resolved *r) {
                 }
                 nw |= SQUIRREL << 4;
                 r->tokens_used++;
+                r->laid |= 1 << i;
             } else if (f == CLEARING) {
                 if (d) {
                     nw |= d << 6 | df << 11;
@@ -1879,11 +1887,10 @@ static int penalty_after(Core *s, const Resolved *r, const uint16_t *nw) {
     uint16_t *g = s->grid;
     for (int i = 0; i < 6; i++) g[r->pos[i]] = nw[i];
     int pen = 0;
-    for (int j = 0; j < s->nsq + 6; j++) {
+    for (int j = 0, laid = r->laid; j < s->nsq || laid; j++) {
         int p;
         if (j < s->nsq) p = s->sq[j];
-        else if ((nw[j - s->nsq] >> 4 & 3) == SQUIRREL && (r->old[j - s->nsq] >> 4 & 3) != SQUIRREL) p = r->pos[j - s->nsq];
-        else continue;
+        else { p = r->pos[__builtin_ctz(laid)]; laid &= laid - 1; }
         pen += 1 + tree_die(g[p + 1]) + tree_die(g[p - 1]) + tree_die(g[p + GW]) + tree_die(g[p - GW]);
     }
     for (int i = 5; i >= 0; i--) g[r->pos[i]] = r->old[i];
@@ -3321,13 +3328,9 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         memset(t, 0, sizeof *t);
         t->f = NFR;
         for (int f = 0; f < NFR; f++) {
-            int b = v[f].bases[0] + v[f].bases[1] + v[f].bases[2];
-            if (!v[f].dkey && !v[f].unplaced && !b) continue;
+            if (!v[f].w) continue;
             t->f = (uint8_t)f;
-            t->dk = v[f].dkey;
-            t->un = (uint8_t)v[f].unplaced;
-            t->add = (uint8_t)b;
-            t->base = (uint8_t)(v[f].bases[1] ? 1 : v[f].bases[2] ? 2 : 0);
+            t->d = v[f].w;
         }
     }
     free(s->memo);
