@@ -85,11 +85,11 @@ typedef struct {
  * three bits a count per value 2-6 or 10, on a tree or a clearing (the wheelbarrow apart), how
  * many dice of other values, and its bare trees by fruits; kept for the layer square by square
  * (Core.fv, tally()), or on a copy as a move would leave it (child_knapsack). In one word, so that
- * a square's part is one sum (ViewStep): the dice's key in the low 44 bits (36 of them; a count
- * past 7, which only a layer memo_ok refuses has, carries into the eight above), the bare trees
- * of one fruit in bits 44-51 and of two in 52-59, the dice of other values (a wheelbarrow on a
- * clearing: one at most) from bit 60. Each count
- * in its bits once every square's part is in (a part taken away first borrows for the while) */
+ * a square's part is one sum (ViewStep): the dice's key in the low 44 bits (36 used; a count past
+ * 7, on a layer memo_ok refuses and whose keys are never kept, carries into the eight above), the
+ * bare trees of one fruit in bits 44-51 and of two in 52-59, the dice of other values (a
+ * wheelbarrow on a clearing: one at most) from bit 60. Each count is in its bits once every
+ * square's part is in (a part taken away before another is added borrows for the while) */
 typedef struct { uint64_t w; } FruitView;
 #define VIEW_DKEY ((1ULL << 44) - 1)
 static inline uint64_t view_dkey(const FruitView *v) { return v->w & VIEW_DKEY; }
@@ -2473,8 +2473,9 @@ static int doubled_rise(const Core *s, const Resolved *r, const ChildView *cv, c
     return rise;
 }
 
-/* the knapsack (knapsack_view, whole cells) from child_tables(): each table at its most cells is
- * the fruit's cell_share() (V[0]) and its *with (V[1]); `wb`: the wheelbarrow used */
+/* the knapsack (knapsack_view, whole cells) from the tables child_table_refs() points at: each
+ * table at its most cells is the fruit's cell_share() (V[0]) and its *with (V[1]); `wb`: the
+ * wheelbarrow used */
 static int tables_knapsack(const Core *s, const int16_t **T, int wb) {
     int total = 0, most = 0;
     for (int f = 0; f < s->nfruits; f++) {
