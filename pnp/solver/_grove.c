@@ -1067,11 +1067,12 @@ static inline int capped_at(Core *s, FruitTables V, const int *t) {
 
 /* capped_at() for three fruits a, b and z at ta, tb and tz cells on the layer, the wheelbarrow's
  * use read once (`wbo`: 1 while it is unused): the hot path of capped_with(), without a branch but
- * for a table with no way (a table's TNONE with the wheelbarrow takes nothing off: TNONE - v stays
+ * for a table with no way: TNONE in the sum, which then stays below TNONE / 2 (the tables' values
+ * are far inside it); a table's TNONE with the wheelbarrow takes nothing off (TNONE - v stays
  * below 0) */
 static inline int capped_at3(FruitTables V, int wbo, int a, int ta, int b, int tb, int z, int tz) {
     int va = V[a][0][ta], vb = V[b][0][tb], vz = V[z][0][tz];
-    if ((va == TNONE) | (vb == TNONE) | (vz == TNONE)) return NONE;
+    if (va + vb + vz < TNONE / 2) return NONE;
     int most = 0;
     if (wbo) {
         int da = V[a][1][ta] - va, db = V[b][1][tb] - vb, dz = V[z][1][tz] - vz;
