@@ -698,14 +698,25 @@ static int knapsack(Core *s) {
 #define TNONE (-16384)
 typedef int16_t Table[2][TCELLS + 1];
 
+/* the table memo's key of a view (memo_key_view's two words, `met` in the second) and its slot */
+static inline uint64_t *table_slot(Core *s, const FruitView *v, int supply, int word, int met, uint64_t *key,
+                                   uint64_t *low) {
+    *key = memo_key_view(s, v, supply, (uint32_t)word, 1, low);
+    *low |= (uint64_t)met << 46;  /* (memo_key_view leaves the bits from 46 up free; `met` takes 18) */
+    return s->tmemo + TMEMO_WORDS * memo_slot(*key, *low, TMEMO_BITS);
+}
+
+/* whether a slot of table_slot() holds the table of that key */
+static inline int table_held(const uint64_t *slot, uint64_t key, uint64_t low) {
+    return key && slot[0] == key && slot[1] == low;
+}
+
 /* cell_table() for the fruit of view `v` (its dice: `dice`), through its own memo (memo_key_view):
  * V[w][t] (`met`: cell_table's). Without `dice`, only the memo answers: 0 where it does not, else 1 */
 static __attribute__((noinline)) int fruit_table_view(Core *s, const FruitView *v, const int (*dice)[2], int supply, int word, int met,
                             Table V) {
-    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
-    low |= (uint64_t)met << 46;  /* (memo_key_view leaves the bits from 46 up free; `met` takes 18) */
-    uint64_t *slot = s->tmemo + TMEMO_WORDS * memo_slot(key, low, TMEMO_BITS);
-    if (key && slot[0] == key && slot[1] == low) {
+    uint64_t key, low, *slot = table_slot(s, v, supply, word, met, &key, &low);
+    if (table_held(slot, key, low)) {
         memcpy(V, slot + 2, sizeof(Table));
         return 1;
     }
@@ -724,10 +735,8 @@ static __attribute__((noinline)) int fruit_table_view(Core *s, const FruitView *
 /* fruit_table_view()'s table where the memo holds it, read in place (NULL where it does not): valid
  * until the memo is next written (a miss of fruit_table_view()) */
 static inline const int16_t *fruit_table_peek(Core *s, const FruitView *v, int supply, int word, int met) {
-    uint64_t low, key = memo_key_view(s, v, supply, (uint32_t)word, 1, &low);
-    low |= (uint64_t)met << 46;
-    const uint64_t *slot = s->tmemo + TMEMO_WORDS * memo_slot(key, low, TMEMO_BITS);
-    return key && slot[0] == key && slot[1] == low ? (const int16_t *)(slot + 2) : NULL;
+    uint64_t key, low, *slot = table_slot(s, v, supply, word, met, &key, &low);
+    return table_held(slot, key, low) ? (const int16_t *)(slot + 2) : NULL;
 }
 
 /* cell_table() for fruit `f` on the layer as it is, through its memo */
