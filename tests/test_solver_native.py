@@ -209,6 +209,8 @@ def test_native_search_keeps_its_planes_true(game_id, deal, avx2, monkeypatch):
     assert s.make_core()
     if not avx2:
         assert s.core.avx2 == 0
+    elif not s.core.avx2:
+        pytest.skip("this processor (or build) has no AVX2: the 32-lane scans are not run here")
     s.core.check_planes(True)
     assert s.run().proven
     read, checked, wrong = s.core.check_planes(False)
