@@ -160,6 +160,8 @@ typedef struct {
     uint64_t *memo;
     uint64_t *tmemo;  /* cell_table()'s memo (fruit_table) */
     int cap_lo, cap_hi;  /* the layer cap is tried with this many cards to play (0: never) */
+    int ext_gate;        /* the move cap takes the lower of two bounds (move_cap_ext) */
+    int ext_gap;         /* ... where the plain one is at most this far above the need */
     int mcap_lo, mcap_hi;  /* the move cap (move_cap) is tried on the moves of positions with this many */
     int doubled;  /* the caps count a fruit a recipe doubles twice (Doubled; 0: never) */
     int wb_split;  /* positions with 2 to 4 cards to play bound the games that make the wheelbarrow apart
@@ -304,6 +306,9 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 #define CAP_HI 5
 #define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
 #define MCAP_HI 5
+#define EXT_GATE 0x30  /* move_cap_ext() with four and five cards to play (measured: with two and three too, fewer
+                        * positions and no faster) */
+#define EXT_GAP 1000   /* ... where the plain cap is at most this far above the need: always (measured: 4 was slower) */
 #define TMEMO_WORDS (2 + (2 * (TCELLS + 1) * 2 + 7) / 8)  /* (the key, then a Table) */
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
@@ -430,8 +435,15 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
 
 /* cell_share()'s items: share_items(), then one more, the die the wheelbarrow frees, only after
  * it (the next ready tree, or a later one); returns how many, the freed die last */
+static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r, int (*kinds)[3]);
 static int cell_items(const int (*dice)[2], int b2, int b1, int supply, int (*kinds)[3]) {
-    int r2 = b2 < supply ? b2 : supply, r1 = b1 < supply - r2 ? b1 : supply - r2;
+    return cell_items_at(dice, b2, b1, supply, supply, kinds);
+}
+
+/* cell_items() with at most `r` of the supply's new dice on the layer's ready trees (two fruits
+ * first), the rest later */
+static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r, int (*kinds)[3]) {
+    int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
     int ni = share_items(dice, r2, r1, supply, kinds);
     if (b2 > r2) { kinds[ni][0] = 1; kinds[ni][1] = 2; }
     else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni][1] = 1; }
@@ -484,6 +496,8 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
 #define MET_LINE 2
 #define MET_SHIFT 2
 #define MET_HIGH 3  /* | high << MET_SHIFT */
+/* (met & 3 == 0, met > 0: extra_table() with e2 and e1 more ready trees, 0 to 7 each) */
+#define MET_EXTRA(e2, e1) ((1 + (e2) + 8 * (e1)) << MET_SHIFT)
 static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int V[2][TCELLS + 1], int hat, int high) {
     int n2 = CW_N2(word), n1 = CW_N1(word), W = n1 + 1;
     ShareTable layer, later[2];
@@ -515,6 +529,20 @@ static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int 
             }
 }
 
+/* cell_table() splits the supply's new dice between the layer's ready trees (taking cells on the
+ * layer, which the caps bound) and trees laid later (not bounded): a way may leave ready trees bare
+ * and make its dice later. So each table is the most over the ways to give at most r of the dice
+ * to ready trees and the rest to later trees, for r from `ready` (all the ready trees the supply
+ * allows: every way where the cells to play can make no more later dice than the supply leaves)
+ * down to where the rest are as many later dice as the cells can make, two cells each (`cells`:
+ * the fruit's cells to play). With only `ready` (until the forty-second session), a move cap of a
+ * position with two cards to play, where a fruit's five bare trees took its whole supply, was
+ * below the exact value: the last card made one of its dice on a tree the move laid */
+static inline int ready_least(int ready, int supply, int cells) {
+    int r = supply - cells / 2;
+    return r < 0 ? 0 : r > ready ? ready : r;
+}
+
 /* a new die's item: on a ready tree of v0 fruits (kind 1) or later (kind 2), taken or not */
 static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must) {
     kinds[ni][0] = kind;
@@ -531,29 +559,59 @@ static inline int die_at_least(const int (*dice)[2], int high) {
     return 0;
 }
 
+/* cell_table() where the card played now lays e2 ready trees of two fruits and e1 of one off the
+ * layer (its tree cells not on the fruit's dice and bare trees: the move cap's, move_cap_of()):
+ * they come after the layer's items, uncapped, each a new die for one cell of a card to come (the
+ * supply's dice on trees laid later as cell_table() has them, and these besides); `word` holds
+ * the cells of the cards to come and of the card played now on the layer, not its other cells */
+static void extra_table(const int (*dice)[2], int b2, int b1, int supply, int word, int e2, int e1,
+                        int V[2][TCELLS + 1]) {
+    int kinds[80][3], ready = least_of(b2 + b1, supply);
+    for (int r = ready; r >= ready_least(ready, supply, CW_N2(word) + CW_N1(word)); r--) {  /* (ready_least) */
+        int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
+        int nl = share_items(dice, r2, r1, r2 + r1, kinds), ni = nl;  /* (the layer's: dice and ready trees) */
+        int x2 = e2 < supply ? e2 : supply, x1 = e1 < supply - x2 ? e1 : supply - x2;
+        for (int i = 0; i < x2; i++) ni = new_item(kinds, ni, 1, 2, 0);
+        for (int i = 0; i < x1; i++) ni = new_item(kinds, ni, 1, 1, 0);
+        for (int i = r2 + r1; i < supply && ni < 78; i++) ni = new_item(kinds, ni, 2, 0, 0);
+        /* the die the wheelbarrow frees, last */
+        if (b2 > r2 || e2 > x2) ni = new_item(kinds, ni, 1, 2, 0);
+        else if (b1 > r1 || e1 > x1) ni = new_item(kinds, ni, 1, 1, 0);
+        else ni = new_item(kinds, ni, 2, 0, 0);
+        table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
+    }
+}
+
 static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int met, int V[2][TCELLS + 1]) {
     int kinds[65][3];
     for (int wo = 0; wo < 2; wo++)
         for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
     int nd = share_items(dice, 0, 0, 0, kinds);  /* (the dice: the items every way has first) */
     if (nd + supply + 1 > 64) met = 0;  /* (never: more items than share_items keeps; all the ways then) */
-    if (!met) {
-        int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0;
-        while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
-        table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
-    } else if ((met & 3) == MET_HIGH) {
-        /* one item at a time taken to `high` or more (or to the wheelbarrow): the ways where some die
-         * ends there; an item like the one before it gives the same ways. (Not the freed die: a way
-         * that takes it made the wheelbarrow) */
-        int ni = cell_items(dice, b2, b1, supply, kinds), nl = 0, high = met >> MET_SHIFT;
-        while (nl < ni - 1 && kinds[nl][0] != 2) nl++;
-        if (die_at_least(dice, high)) table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);  /* (such a die now: all the ways) */
-        else
-            for (int c = 0; c < ni - 1; c++) {
-                if (c && kinds[c][0] == kinds[c - 1][0] && kinds[c][1] == kinds[c - 1][1] && kinds[c][2] == kinds[c - 1][2])
-                    continue;
-                table_of_items((const int (*)[3])kinds, ni, nl, word, V, c, high);
+    if (met && !(met & 3)) {
+        int e = (met >> MET_SHIFT) - 1;
+        extra_table(dice, b2, b1, supply, word, e & 7, e >> 3, V);
+    } else if (!met || (met & 3) == MET_HIGH) {
+        int ready = least_of(b2 + b1, supply), cells = CW_N2(word) + CW_N1(word);
+        for (int r = ready; r >= ready_least(ready, supply, cells); r--) {  /* (ready_least) */
+            int ni = cell_items_at(dice, b2, b1, supply, r, kinds), nl = 0;
+            while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
+            if (!met) {
+                table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
+                continue;
             }
+            /* MET_HIGH: one item at a time taken to `high` or more (or to the wheelbarrow): the ways
+             * where some die ends there; an item like the one before it gives the same ways. (Not
+             * the freed die: a way that takes it made the wheelbarrow) */
+            int high = met >> MET_SHIFT;
+            if (die_at_least(dice, high)) table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);  /* (such a die now: all the ways) */
+            else
+                for (int c = 0; c < ni - 1; c++) {
+                    if (c && kinds[c][0] == kinds[c - 1][0] && kinds[c][1] == kinds[c - 1][1] && kinds[c][2] == kinds[c - 1][2])
+                        continue;
+                    table_of_items((const int (*)[3])kinds, ni, nl, word, V, c, high);
+                }
+        }
     } else if (met == MET_ALL) {
         for (int x = 0; x <= b2 + b1 && x <= supply; x++) {
             int ni = nd;
@@ -572,14 +630,17 @@ static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int wor
                  * (A line may take the die the wheelbarrow frees too, beyond the supply: one die
                  * fewer is asked for then, and the way is only the looser) */
                 int o = least_of(oo, least_of(b2 + b1, supply)), w = least_of(ww, supply - o);
-                int ni = nd, rest = supply - o - w, ready = b2 + b1 - o, r = ready < rest ? ready : rest;
-                for (int i = 0; i < o; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
-                for (int i = o; i < o + r; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 0);
-                int nl = ni;
-                for (int i = 0; i < w; i++) ni = new_item(kinds, ni, 2, 0, 1);
-                for (int i = r; i < rest; i++) ni = new_item(kinds, ni, 2, 0, 0);
-                ni = o + r < b2 + b1 ? new_item(kinds, ni, 1, o + r < b2 ? 2 : 1, 0) : new_item(kinds, ni, 2, 0, 0);
-                table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
+                int rest = supply - o - w, ready = b2 + b1 - o, top = ready < rest ? ready : rest;
+                for (int r = top; r >= ready_least(top, rest, CW_N2(word) + CW_N1(word)); r--) {
+                    int ni = nd;
+                    for (int i = 0; i < o; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 1);
+                    for (int i = o; i < o + r; i++) ni = new_item(kinds, ni, 1, i < b2 ? 2 : 1, 0);
+                    int nl = ni;
+                    for (int i = 0; i < w; i++) ni = new_item(kinds, ni, 2, 0, 1);
+                    for (int i = r; i < rest; i++) ni = new_item(kinds, ni, 2, 0, 0);
+                    ni = o + r < b2 + b1 ? new_item(kinds, ni, 1, o + r < b2 ? 2 : 1, 0) : new_item(kinds, ni, 2, 0, 0);
+                    table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
+                }
             }
     }
     for (int wo = 0; wo < 2; wo++)
@@ -1168,7 +1229,16 @@ static int capped_with(Core *s, FruitTables V, const int *caps, int floor) {
  * another count, or past the memo) */
 #define MCAP_COUNTS 343
 #define MCAP_UNKNOWN INT_MAX  /* (a memo entry not worked out yet: above every need) */
-typedef struct { int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS]; FruitTables V; Split sp; } MoveCap;
+typedef struct {
+    int on, floor, others[2][NCAPS], memo[2][MCAP_COUNTS];
+    FruitTables V;
+    Split sp;
+    /* the tables without the moving card's cells off the layer (move_cap_ext): per hand card, the
+     * other cards' cells per fruit (CW_*), and per fruit and count the table (ext_ok: worked out) */
+    int ext, ow[2][NFR];
+    uint8_t ext_ok[2][NFR];
+    Table ext_t[2][NFR][7];
+} MoveCap;
 
 /* the memo's entry for counts c0, c1 and c2 of the three fruits */
 static inline int mcap_index(int c0, int c1, int c2) { return (c2 * 7 + c1) * 7 + c0; }
@@ -1191,6 +1261,46 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd, const CapTab
         layer_tables(s, words, dd, mc->V, ((FruitTables *)s->salad_vm)[d], &mc->sp);
     }
     mc->floor = NONE;
+    /* (plain deals: a recipe's tables are the layer's with its folds, which these are not) */
+    mc->ext = (s->ext_gate >> k & 1) && !s->nrec;
+    if (mc->ext)
+        for (int hi = 0; hi < s->nhand; hi++)
+            for (int f = 0; f < NFR; f++) {
+                mc->ow[hi][f] = words[f] - s->card_cw[s->hand[hi]][f];
+                mc->ext_ok[hi][f] = 0;
+            }
+}
+
+/* fruit f's table for move_cap_ext(): hand card `hi` lays `c` of its cells of f on the layer's
+ * items of f and the rest of its trees of f off it, as ready trees (extra_table); the most over
+ * the ways its cells of two fruits and of one can make up those `c` */
+static const int16_t *ext_table(Core *s, MoveCap *mc, int hi, int f, int c) {
+    Table *T = &mc->ext_t[hi][f][c];
+    if (mc->ext_ok[hi][f] >> c & 1) return (const int16_t *)*T;
+    int hw = s->card_cw[s->hand[hi]][f], n2 = CW_N2(hw), n1 = CW_N1(hw);
+    if (c > n2 + n1) return NULL;  /* (never: a card lays at most its own cells) */
+    int l2 = c < n2 ? c : n2, l1 = c < n1 ? c : n1, lo2 = c > n1 ? c - n1 : 0, lo1 = c > n2 ? c - n2 : 0;
+    int lw = l2 | l1 << 5 | (l2 > 0) << 10 | (l1 > 0) << 15 | (l2 + l1 > 0) << 20;
+    fruit_table_view(s, &s->fv[f], (const int (*)[2])s->dice[f], s->supply[f], mc->ow[hi][f] + lw,
+                     MET_EXTRA(n2 - lo2, n1 - lo1), *T);
+    mc->ext_ok[hi][f] |= (uint8_t)(1 << c);
+    return (const int16_t *)*T;
+}
+
+/* a second bound on the moves of hand card `hi` that lay cnt[f] cells of each fruit on the layer
+ * (caps: as move_cap_of()'s). The plain move cap counts the card's other cells with the cells to
+ * come, so two of them can make a die on a tree laid later between themselves; but they are laid
+ * now, off the layer's items: each of its trees there is a ready tree, a new die only for a cell
+ * of a card to come (ext_table). Each bound holds, and the search takes the lower (the eight-card
+ * grove:12,4,1,11,3,13,6,2: 24.3 million positions without it, 15.8 million with it) */
+static int move_cap_ext(Core *s, MoveCap *mc, int hi, const int *cnt, const int *caps) {
+    FruitTables V;
+    for (int f = 0; f < s->nfruits; f++) {
+        const int16_t *T = ext_table(s, mc, hi, f, cnt[f]);
+        if (!T) return INT_MAX;  /* (no second bound) */
+        memcpy(V[f], T, sizeof(Table));
+    }
+    return capped_with(s, V, caps, mc->floor);
 }
 
 /* the bound of a move of hand card `hi` that lays cnt[f] cells of each fruit on the layer's squares
@@ -1202,6 +1312,11 @@ static inline int move_cap_of(Core *s, MoveCap *mc, int hi, const int *cnt) {
         caps_of_counts(cnt, caps);
         for (int c = 0; c < NCAPS; c++) caps[c] += mc->others[hi][c];
         *e = split_with(s, mc->V, &mc->sp, caps, mc->floor);
+        /* (where the plain cap is far above the need the second seldom cuts: ext_gap) */
+        if (mc->ext && *e > mc->floor && (mc->floor == NONE || *e - mc->floor <= s->ext_gap)) {
+            int b = move_cap_ext(s, mc, hi, cnt, caps);
+            if (b < *e) *e = b;
+        }
     }
     return *e;
 }
@@ -3359,6 +3474,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->child_caps = 2;
     s->cap_hi = CAP_HI;
     s->mcap_lo = MCAP_LO;
+    s->ext_gate = EXT_GATE;
+    s->ext_gap = EXT_GAP;
     s->mcap_hi = MCAP_HI;
     if (!s->memo || !s->tmemo || !s->salad_vm) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
@@ -3662,6 +3779,9 @@ static PyMethodDef Core_methods[] = {
 
 static PyMemberDef Core_members[] = {
     {"cap_lo", T_INT, offsetof(Core, cap_lo), 0, "The layer cap is tried with at least this many cards to play."},
+    {"ext_gate", T_INT, offsetof(Core, ext_gate), 0,
+     "The move cap's second bound (its trees off the layer as ready trees) with these numbers of cards to play: a bit each (0: never)."},
+    {"ext_gap", T_INT, offsetof(Core, ext_gap), 0, "... where the plain cap is at most this far above the need."},
     {"cap_hi", T_INT, offsetof(Core, cap_hi), 0, "... and at most this many (0: never)."},
     {"mcap_lo", T_INT, offsetof(Core, mcap_lo), 0, "The move cap is tried on the moves of positions with at least this many cards to play."},
     {"mcap_hi", T_INT, offsetof(Core, mcap_hi), 0, "... and at most this many (0: never)."},

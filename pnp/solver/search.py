@@ -433,15 +433,17 @@ class Bounder:
         return got
 
     @staticmethod
-    def cell_items(dice: tuple, bases: tuple, supply: int) -> list[tuple]:
+    def cell_items(dice: tuple, bases: tuple, supply: int, ready: int | None = None) -> list[tuple]:
         """:meth:`cell_share`'s items, each ``(the value it starts from, what
         it scores now, the cells that make it show, a new die, on the layer)``:
-        the dice, the new dice on visible trees the supply allows, the new dice
-        on trees laid later, then the die the wheelbarrow frees (the next
-        visible tree, or a later one)."""
+        the dice, the new dice on visible trees the supply allows (at most
+        ``ready`` of them, where given), the new dice on trees laid later,
+        then the die the wheelbarrow frees (the next visible tree, or a later
+        one)."""
         b2, b1 = bases.count(2), bases.count(1)
-        r2 = min(b2, supply)
-        r1 = min(b1, supply - r2)
+        ready = supply if ready is None else ready
+        r2 = min(b2, ready)
+        r1 = min(b1, ready - r2)
         items = [(v, v if tree else 0, 1, False, True) for v, tree in dice]
         items += [(2, 0, 1, True, True)] * r2 + [(1, 0, 1, True, True)] * r1
         items += [(0, 0, 2, True, False)] * (supply - r2 - r1)
@@ -483,31 +485,43 @@ class Bounder:
         wheelbarrow (``w`` 0) and where one of these dice becomes it (1; None
         where none can). The layer's items come first, so a state's cells when
         they are done are its cells on the layer; the later items are shared
-        out apart, from no cells, per wheelbarrow made before them."""
+        out apart, from no cells, per wheelbarrow made before them.
+
+        A way may leave ready trees bare and make its new dice later instead
+        (the caps bound the cells on the layer, not those): so the table is
+        the most over the ways with at most ``r`` of the supply's new dice on
+        ready trees and the rest later, for ``r`` from all the ready trees the
+        supply allows down to where the rest are as many later dice as the
+        cells can make (two cells each). With all of them only (until the
+        forty-second session), a move cap was found below the exact value
+        where a fruit's bare trees took its whole supply."""
         key = ("table", dice, bases, supply, cells)
         got = self._shares.get(key)
         if got is not None:
             return got
         n2, n1 = cells[:2]
-        items = self.cell_items(dice, bases, supply)
-        on_layer = [it for it in items[:-1] if it[4]]
-        layer = {(0, 0, 0): 0}
-        for item in on_layer:
-            layer = self.share_step(layer, item, False, cells)
-        later = {}
-        for w in (0, 1):
-            states = {(0, 0, w): 0}
-            for i in range(len(on_layer), len(items)):
-                states = self.share_step(states, items[i], i == len(items) - 1, cells)
-            later[w] = states
         top = 2 * CELLS_MAX
         table: list[list[int | None]] = [[None] * (top + 1) for _ in (0, 1)]
-        for (u2, u1, w), b in layer.items():
-            for (x2, x1, wo), rest in later[w].items():
-                if u2 + x2 <= n2 and u1 + x1 <= n1:
-                    t = u2 + u1
-                    if table[wo][t] is None or b + rest > table[wo][t]:
-                        table[wo][t] = b + rest
+        ready = min(bases.count(2) + bases.count(1), supply)
+        least = min(max(supply - (n2 + n1) // 2, 0), ready)
+        for r in range(ready, least - 1, -1):
+            items = self.cell_items(dice, bases, supply, r)
+            on_layer = [it for it in items[:-1] if it[4]]
+            layer = {(0, 0, 0): 0}
+            for item in on_layer:
+                layer = self.share_step(layer, item, False, cells)
+            later = {}
+            for w in (0, 1):
+                states = {(0, 0, w): 0}
+                for i in range(len(on_layer), len(items)):
+                    states = self.share_step(states, items[i], i == len(items) - 1, cells)
+                later[w] = states
+            for (u2, u1, w), b in layer.items():
+                for (x2, x1, wo), rest in later[w].items():
+                    if u2 + x2 <= n2 and u1 + x1 <= n1:
+                        t = u2 + u1
+                        if table[wo][t] is None or b + rest > table[wo][t]:
+                            table[wo][t] = b + rest
         for row in table:
             for t in range(1, top + 1):
                 if row[t - 1] is not None and (row[t] is None or row[t - 1] > row[t]):
