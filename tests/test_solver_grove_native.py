@@ -281,6 +281,20 @@ def test_the_move_cap_of_a_card_of_six_trees_of_one_fruit():
     assert six == 1, "no move laid six cells on one fruit's items: the test lost its point"
 
 
+def move_totals(game, eng, node, card, rot, a, cells):
+    """Per outcome of a move (one per way to share scarce dice): what it
+    gains plus the most its position can still gain (the Python search)."""
+    totals = []
+    for child in eng.outcomes(node, card, rot, a, cells):
+        kid = eng.node(child)
+        s = Searcher(game, eng.deal, native=False)
+        s.best = s.floor = -10 ** 9
+        future, exact = s.dfs(kid, eng.score(kid))
+        assert exact
+        totals.append(eng.score(kid) - eng.score(node) + future)
+    return totals
+
+
 @pytest.mark.parametrize("deal,seed", [("grove:7,6,13,16,17,14,10,8,11", 7), ("grove:3,6,9,12,15,18,2,5,8", 8)])
 def test_the_move_cap_never_cuts_below_the_exact_future(deal, seed):
     """Admissible: from positions with two or three cards to play, every
@@ -294,19 +308,13 @@ def test_the_move_cap_never_cuts_below_the_exact_future(deal, seed):
     for node in nodes:
         if len(eng.to_play(node)) < 2:
             continue
-        cur, whole = eng.score(node), bounder.capped(node)
+        whole = bounder.capped(node)
         for hi in node.hand:
             placements = list(eng.placements(node, hi))
             for rot, cells, a, _ in rng.sample(placements, min(12, len(placements))):
                 cap = bounder.capped(node, (hi, a, cells))
                 below += cap < whole
-                for child in eng.outcomes(node, hi, rot, a, cells):
-                    kid = eng.node(child)
-                    s = Searcher(game, eng.deal, native=False)
-                    s.best = s.floor = -10 ** 9
-                    future, exact = s.dfs(kid, eng.score(kid))
-                    assert exact
-                    got = eng.score(kid) - cur + future
+                for got in move_totals(game, eng, node, hi, rot, a, cells):
                     assert got <= cap, (deal, sorted(node.board.items()), node.hand, hi, rot, a)
                     slack.append(cap - got)
     assert len(slack) > 50
@@ -332,7 +340,6 @@ def test_the_move_caps_second_bound_never_cuts_below_the_exact_future(deal, seed
     for node in nodes:
         if len(eng.to_play(node)) < 2:
             continue
-        cur = eng.score(node)
         caps = move_caps_both(eng, core, node)
         moves = [(card, o, x, y) for card, o, x, y in caps]
         if len(eng.to_play(node)) > 2:
@@ -341,13 +348,7 @@ def test_the_move_caps_second_bound_never_cuts_below_the_exact_future(deal, seed
             plain, cap = caps[card, o, x, y]
             below += cap < plain
             rot, cells, _, _ = eng.orients[card][o]
-            for child in eng.outcomes(node, card, rot, pos_int(x, y), cells):
-                kid = eng.node(child)
-                s = Searcher(game, eng.deal, native=False)
-                s.best = s.floor = -10 ** 9
-                future, exact = s.dfs(kid, eng.score(kid))
-                assert exact
-                got = eng.score(kid) - cur + future
+            for got in move_totals(game, eng, node, card, rot, pos_int(x, y), cells):
                 assert got <= cap, (deal, sorted(node.board.items()), node.hand, card, o, x, y)
                 checked += 1
     assert checked > 50

@@ -1272,8 +1272,10 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd, const CapTab
 }
 
 /* fruit f's table for move_cap_ext(): hand card `hi` lays `c` of its cells of f on the layer's
- * items of f and the rest of its trees of f off it, as ready trees (extra_table); the most over
- * the ways its cells of two fruits and of one can make up those `c` */
+ * items of f and the rest of its trees of f off it, as ready trees (extra_table). One table holds
+ * for every way its cells of two fruits and of one can make up those `c`: on the layer as many of
+ * each kind as may be among them, off it all its trees but the fewest of each kind they leave
+ * (more cells and more trees never lower a table) */
 static const int16_t *ext_table(Core *s, MoveCap *mc, int hi, int f, int c) {
     Table *T = &mc->ext_t[hi][f][c];
     if (mc->ext_ok[hi][f] >> c & 1) return (const int16_t *)*T;
