@@ -433,23 +433,29 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
     memcpy(best, nxt, sizeof nxt);
 }
 
-/* cell_share()'s items: share_items(), then one more, the die the wheelbarrow frees, only after
- * it (the next ready tree, or a later one); returns how many, the freed die last */
-static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r, int (*kinds)[3]);
-static int cell_items(const int (*dice)[2], int b2, int b1, int supply, int (*kinds)[3]) {
-    return cell_items_at(dice, b2, b1, supply, supply, kinds);
+static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must);
+
+/* the items of a way of cell_table(): the dice and at most `r` of the supply's new dice on the
+ * layer's ready trees, two fruits first (share_items(); their number in *nl, where asked), then
+ * e2 and e1 ready trees off the layer (the card played now lays them: move_cap_ext()), the rest of
+ * the supply on trees laid later, and last the die the wheelbarrow frees (the next ready tree, or a
+ * later one); returns how many. cell_share()'s: all the ready trees the supply allows, none off */
+static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r, int e2, int e1, int (*kinds)[3],
+                         int *nl) {
+    int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
+    int x2 = e2 < supply ? e2 : supply, x1 = e1 < supply - x2 ? e1 : supply - x2;
+    int ni = share_items(dice, r2, r1, r2 + r1, kinds);
+    if (nl) *nl = ni;
+    for (int i = 0; i < x2; i++) ni = new_item(kinds, ni, 1, 2, 0);
+    for (int i = 0; i < x1; i++) ni = new_item(kinds, ni, 1, 1, 0);
+    for (int i = r2 + r1; i < supply && ni < 64 + x2 + x1; i++) ni = new_item(kinds, ni, 2, 0, 0);
+    if (b2 > r2 || e2 > x2) return new_item(kinds, ni, 1, 2, 0);
+    if (b1 > r1 || e1 > x1) return new_item(kinds, ni, 1, 1, 0);
+    return new_item(kinds, ni, 2, 0, 0);
 }
 
-/* cell_items() with at most `r` of the supply's new dice on the layer's ready trees (two fruits
- * first), the rest later */
-static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r, int (*kinds)[3]) {
-    int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
-    int ni = share_items(dice, r2, r1, supply, kinds);
-    if (b2 > r2) { kinds[ni][0] = 1; kinds[ni][1] = 2; }
-    else if (b1 > r1) { kinds[ni][0] = 1; kinds[ni][1] = 1; }
-    else kinds[ni][0] = 2;
-    kinds[ni++][2] = 0;
-    return ni;
+static int cell_items(const int (*dice)[2], int b2, int b1, int supply, int (*kinds)[3]) {
+    return cell_items_at(dice, b2, b1, supply, supply, 0, 0, kinds, NULL);
 }
 
 static void share_start(ShareTable best, int w) {
@@ -496,7 +502,7 @@ static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word
 #define MET_LINE 2
 #define MET_SHIFT 2
 #define MET_HIGH 3  /* | high << MET_SHIFT */
-/* (met & 3 == 0, met > 0: extra_table() with e2 and e1 more ready trees, 0 to 7 each) */
+/* (met & 3 == 0, met > 0: cell_table() with e2 and e1 ready trees off the layer, 0 to 7 each) */
 #define MET_EXTRA(e2, e1) ((1 + (e2) + 8 * (e1)) << MET_SHIFT)
 static void table_of_items(const int (*kinds)[3], int ni, int nl, int word, int V[2][TCELLS + 1], int hat, int high) {
     int n2 = CW_N2(word), n1 = CW_N1(word), W = n1 + 1;
@@ -559,44 +565,20 @@ static inline int die_at_least(const int (*dice)[2], int high) {
     return 0;
 }
 
-/* cell_table() where the card played now lays e2 ready trees of two fruits and e1 of one off the
- * layer (its tree cells not on the fruit's dice and bare trees: the move cap's, move_cap_of()):
- * they come after the layer's items, uncapped, each a new die for one cell of a card to come (the
- * supply's dice on trees laid later as cell_table() has them, and these besides); `word` holds
- * the cells of the cards to come and of the card played now on the layer, not its other cells */
-static void extra_table(const int (*dice)[2], int b2, int b1, int supply, int word, int e2, int e1,
-                        int V[2][TCELLS + 1]) {
-    int kinds[80][3], ready = least_of(b2 + b1, supply);
-    for (int r = ready; r >= ready_least(ready, supply, CW_N2(word) + CW_N1(word)); r--) {  /* (ready_least) */
-        int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
-        int nl = share_items(dice, r2, r1, r2 + r1, kinds), ni = nl;  /* (the layer's: dice and ready trees) */
-        int x2 = e2 < supply ? e2 : supply, x1 = e1 < supply - x2 ? e1 : supply - x2;
-        for (int i = 0; i < x2; i++) ni = new_item(kinds, ni, 1, 2, 0);
-        for (int i = 0; i < x1; i++) ni = new_item(kinds, ni, 1, 1, 0);
-        for (int i = r2 + r1; i < supply && ni < 78; i++) ni = new_item(kinds, ni, 2, 0, 0);
-        /* the die the wheelbarrow frees, last */
-        if (b2 > r2 || e2 > x2) ni = new_item(kinds, ni, 1, 2, 0);
-        else if (b1 > r1 || e1 > x1) ni = new_item(kinds, ni, 1, 1, 0);
-        else ni = new_item(kinds, ni, 2, 0, 0);
-        table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
-    }
-}
-
 static void cell_table(const int (*dice)[2], int b2, int b1, int supply, int word, int met, int V[2][TCELLS + 1]) {
-    int kinds[65][3];
+    int kinds[80][3];
     for (int wo = 0; wo < 2; wo++)
         for (int t = 0; t <= TCELLS; t++) V[wo][t] = NONE;
     int nd = share_items(dice, 0, 0, 0, kinds);  /* (the dice: the items every way has first) */
     if (nd + supply + 1 > 64) met = 0;  /* (never: more items than share_items keeps; all the ways then) */
-    if (met && !(met & 3)) {
-        int e = (met >> MET_SHIFT) - 1;
-        extra_table(dice, b2, b1, supply, word, e & 7, e >> 3, V);
-    } else if (!met || (met & 3) == MET_HIGH) {
+    if (!(met & 3) || (met & 3) == MET_HIGH) {
+        /* (MET_EXTRA: the ready trees the card played now lays off the layer, among the later items,
+         * uncapped: each a new die for one cell of a card to come) */
+        int e = met && !(met & 3) ? (met >> MET_SHIFT) - 1 : 0;
         int ready = least_of(b2 + b1, supply), cells = CW_N2(word) + CW_N1(word);
         for (int r = ready; r >= ready_least(ready, supply, cells); r--) {  /* (ready_least) */
-            int ni = cell_items_at(dice, b2, b1, supply, r, kinds), nl = 0;
-            while (nl < ni - 1 && kinds[nl][0] != 2) nl++;  /* the layer's: dice and ready trees */
-            if (!met) {
+            int nl, ni = cell_items_at(dice, b2, b1, supply, r, e & 7, e >> 3, kinds, &nl);
+            if ((met & 3) != MET_HIGH) {
                 table_of_items((const int (*)[3])kinds, ni, nl, word, V, -1, 0);
                 continue;
             }
@@ -1272,7 +1254,7 @@ static void move_cap_start(Core *s, MoveCap *mc, const Doubled *dd, const CapTab
 }
 
 /* fruit f's table for move_cap_ext(): hand card `hi` lays `c` of its cells of f on the layer's
- * items of f and the rest of its trees of f off it, as ready trees (extra_table). One table holds
+ * items of f and the rest of its trees of f off it, as ready trees (MET_EXTRA). One table holds
  * for every way its cells of two fruits and of one can make up those `c`: on the layer as many of
  * each kind as may be among them, off it all its trees but the fewest of each kind they leave
  * (more cells and more trees never lower a table) */
