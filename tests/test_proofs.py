@@ -265,3 +265,49 @@ def test_cli_ctrl_c_keeps_the_day_being_proven_and_tries_no_more(tmp_path):
     assert f"grove-{DATE}: best {proof.best} (not proven, bound {proof.bound}" in out
     assert f"stopped: 1 day not tried, {after} to {after}" in out
     assert not proof_path("grove", after, root).exists()
+
+
+def test_recheck_withdraws_a_proven_file_whose_bound_was_wrong(archive):
+    """A proof file that says proven at a best below the deal's (as one
+    proven with an unsound bound would): `pnp puzzle prove` keeps it as
+    final, `--recheck` searches again from its line and rewrites it with
+    the true best, proven."""
+    root, published = archive
+    game = find_game("orchard")
+    best = solve(game, SHORT).score
+    assert best > published.best  # the file's "proven" best is wrong, or the test shows nothing
+    path = proof_path("orchard", DATE, root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    wrong = Proof(published.id, published.deal, published.best, published.best, published.answer)
+    path.write_text(wrong.to_yaml())
+    args = ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", DATE, "--time-limit", "0",
+            "--jobs", "1"]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert load_proof(path) == wrong and "1 kept as they were" in r.output
+
+    r = CliRunner().invoke(cli, [*args, "--recheck"])
+    assert r.exit_code == 0, r.output
+    proof = load_proof(path)
+    assert proof.proven and proof.best == best and replays_to(game, proof) == best
+    assert f"{published.id}: best {best} (proven;" in r.output
+    assert "orchard: 1 proof files rechecked (1 proven), 0 new" in r.output
+
+
+def test_a_recheck_stopped_early_leaves_the_file_not_proven_with_this_runs_bound(tmp_path):
+    """A proven file rechecked by a search that does not finish: its line
+    stays (it replays, whatever the bounds), its bound is this run's (below
+    the published puzzle's, above the best), and it no longer says proven."""
+    from pnp.puzzles.proofs import prove_day
+
+    root = tmp_path / "puzzles"
+    published = _publish(root, "grove", DATE, NINE)
+    game = find_game("grove")
+    claimed = Proof(published.id, published.deal, published.best, published.best, published.answer)
+    store_proof(game, claimed, DATE, root)
+    assert load_proof(proof_path("grove", DATE, root)).proven
+    _, proof, status = prove_day(game, DATE, root, time_limit=None, stop=lambda: True, recheck=True)
+    assert status == "rechecked" and not proof.proven
+    assert published.best <= proof.best < proof.bound < published.bound
+    assert replays_to(game, proof) == proof.best
+    assert load_proof(proof_path("grove", DATE, root)) == proof

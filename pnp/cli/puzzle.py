@@ -144,14 +144,18 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str 
 @click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
               help="Folder of the published archive (its proofs/ folder is written).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
+@click.option("--recheck", is_flag=True,
+              help="Withdraw what the proof files' bounds say (after a fix to the solver's bounds): search "
+                   "every day again from its file's line, proven or not, and keep this run's bound.")
 @cards_option
-def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int | None, cards: str | None) -> None:
+def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int | None, recheck: bool,
+              cards: str | None) -> None:
     """Run the exact solver on the published puzzles of every day from --from
     to --to and keep what it proves in ARCHIVE/proofs/GAME/YYYY/GAME-YYYY-MM-DD.yaml:
     the best score known, its line and a bound no line can beat. Puzzle files
     are never rewritten; a proof file is only made stronger, and a proven
-    one is final. `pnp puzzle daily`, `pnp verify` and booklets read proofs.
-    Ctrl-C ends the day being searched early, keeps what it found (a better
+    one is final (--recheck withdraws it). `pnp puzzle daily`, `pnp verify`
+    and booklets read proofs. Ctrl-C ends the day being searched early, keeps what it found (a better
     line, a lower bound) and tries no more days (twice: abort)."""
     import os
 
@@ -167,7 +171,8 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
         raise PuzzleError(f"not published in {archive}: {', '.join(missing[:3])}"
                           f"{' ...' if len(missing) > 3 else ''} (publish them first)")
     jobs = jobs or os.cpu_count() or 1
-    counts = {"new": 0, "stronger": 0, "kept": 0}
+    counts = {"new": 0, "stronger": 0, "kept": 0, "rechecked": 0}
+    still = 0  # rechecked days proven again
     err = sys.stderr
     stopped = None
     with ctrl_c_stops(err, "stopping: what this day's search has found is kept, and the days after it wait") \
@@ -185,8 +190,9 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
                     bar.render_progress()
 
             puzzle, proof, status = prove_day(game, day, archive, time_limit=time_limit or None, jobs=jobs,
-                                              progress=progress, stop=stop)
+                                              progress=progress, stop=stop, recheck=recheck)
             counts[status] += 1
+            still += status == "rechecked" and proof.proven
             if status != "kept":
                 state = "proven" if proof.proven else f"not proven, bound {proof.bound}"
                 click.echo(f"{puzzle.id}: best {proof.best} ({state}; published best {puzzle.best}, "
@@ -194,8 +200,12 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
             if stop() and i + 1 < len(days):
                 stopped = days[i + 1:]
                 break
-    click.echo(f"{game_id}: {counts['new']} new proof files, {counts['stronger']} made stronger, "
-               f"{counts['kept']} kept as they were")
+    if recheck:
+        click.echo(f"{game_id}: {counts['rechecked']} proof files rechecked ({still} proven), "
+                   f"{counts['new']} new")
+    else:
+        click.echo(f"{game_id}: {counts['new']} new proof files, {counts['stronger']} made stronger, "
+                   f"{counts['kept']} kept as they were")
     if stopped:
         click.echo(f"stopped: {len(stopped)} day{'s' if len(stopped) != 1 else ''} not tried, "
                    f"{stopped[0].isoformat()} to {stopped[-1].isoformat()}")

@@ -19,6 +19,12 @@ known (the file's or the puzzle's), is merged with the file (the better
 line, the lower bound), and a proven file is final. The line of
 every proof file replays to its best score (a test replays them all); a
 proven best is a fact about the deal, not about the machine that proved it.
+
+It is a fact only if the solver's bounds are sound. When a bound is found
+to be wrong, ``recheck`` (``pnp puzzle prove --recheck``) withdraws what the
+files' bounds say: their lines are kept (a line that replays is a fact
+whatever the bounds), the search runs again from them, and the file takes
+this run's bound, proven or not, in place of its own.
 """
 from __future__ import annotations
 
@@ -27,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import NotationError, PuzzleError
+from ..fsutil import atomic_write
 from ..games.base import Game
 from ..notation import Deal, Move, SolutionLine
 from . import archive_path, archive_root, read_puzzle_yaml, yaml_quote
@@ -179,19 +186,32 @@ def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progre
 
 
 def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1, progress=None,
-              stop=None):
+              stop=None, recheck: bool = False):
     """Prove the published day ``date`` under the archive ``root`` and merge the
     result into its proof file (a proven file is final: no search). Returns
     ``(puzzle, proof, status)`` as :func:`store_proof` does; ``progress`` and
-    ``stop`` as :func:`prove`'s."""
+    ``stop`` as :func:`prove`'s.
+
+    With ``recheck`` the proof file's bound is not trusted (a fix to the
+    solver's bounds withdraws it): the search runs even on a proven file,
+    from its line, and the file is rewritten with the better line and this
+    run's bound (no lower than the published puzzle's own, which a
+    different search proved); the status is then ``"rechecked"``."""
     from .daily import load_puzzle
 
     puzzle = load_puzzle(archive_path(game.id, date, root))
     old = read_proof(game.id, date, root)
     if old is not None:
         _check_deal(old, puzzle.deal, game.id, date, root)
-        if old.proven:
+        if old.proven and not recheck:
             return puzzle, old, "kept"
+    if recheck and old is not None:
+        distrusted = dataclasses.replace(old, bound=max(old.best, puzzle.bound))
+        found = prove(game, puzzle, time_limit=time_limit, jobs=jobs, progress=progress, old=distrusted,
+                      stop=stop)
+        _check_line(game, found)
+        atomic_write(proof_path(game.id, date, root), found.to_yaml())
+        return puzzle, found, "rechecked"
     found = prove(game, puzzle, time_limit=time_limit, jobs=jobs, progress=progress, old=old, stop=stop)
     return (puzzle, *_store(game, found, old, date, root))
 
@@ -205,8 +225,6 @@ def store_proof(game: Game, proof: Proof, date: str, root: Path) -> tuple[Proof,
 
 def _store(game: Game, proof: Proof, old: Proof | None, date: str, root: Path) -> tuple[Proof, str]:
     """:func:`store_proof` with the file's proof ``old`` already read."""
-    from ..fsutil import atomic_write
-
     _check_line(game, proof)
     path = proof_path(game.id, date, root)
     if old is not None:
