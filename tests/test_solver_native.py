@@ -4,6 +4,7 @@ including the dice choices when the supply runs short."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from dataclasses import replace
 
 import pytest
@@ -293,3 +294,38 @@ def test_a_timed_orchard_search_runs_the_plain_search_then_tests_from_the_top(mo
     # the last test asks for a point above the line found so far, and finds the best
     assert len(tests) > 2 and tests == sorted(tests, reverse=True) and tests[-1] <= best
     assert len(entered) == 1 and entered[0] > best and tests[0] < entered[0]
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:4,7,8,3,14"), ("grove", "grove:5,3,9,2,8")])
+def test_a_deck_with_more_dice_than_the_cores_hold_is_solved_in_python(tmp_path, monkeypatch, game_id, deal):
+    """cards.yaml allows up to 99 dice a fruit; the compiled cores count 15
+    at most. `pnp solve --cards` on such a deck used to end in the core's
+    ValueError (a traceback); now the deal stays in Python: proven, the
+    same best as the Python search, a line that `pnp verify` replays."""
+    import json
+
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+    from pnp.deck import load_deck
+
+    text = (Path(__file__).resolve().parents[1] / "cards.yaml").read_text()
+    head, rest = text.split(f"\n  {game_id}:\n", 1)
+    assert "    dice_per_fruit: 5\n" in rest
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(f"{head}\n  {game_id}:\n" + rest.replace("    dice_per_fruit: 5\n", "    dice_per_fruit: 16\n", 1))
+    game = find_game(game_id, load_deck(cards))
+    assert game.deck.dice_per_fruit == 16
+    eng = Searcher(game, game.parse_deal(deal), native=False).engine
+    assert compiled.core_for(eng, search.NATIVE_SLOT_CARDS) is None
+    best = Searcher(game, game.parse_deal(deal), time_limit=None, jobs=1, native=False).run().score
+
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, ["solve", deal, "--json", "--cards", str(cards)])
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+    out = json.loads(r.output)
+    assert out["proven"] and out["score"] == out["bound"] == best
+    line = tmp_path / "line.txt"
+    line.write_text("\n".join(out["moves"]) + "\n")
+    v = CliRunner().invoke(cli, ["verify", deal, str(line), "--json", "--cards", str(cards)])
+    assert json.loads(v.output)["score"] == best, v.output

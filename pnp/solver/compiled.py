@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - built wherever a C compiler is
 
 TT_BITS = 23  # 2^23 entries of 16 bytes: 128 MiB per process
 MAX_CARDS = 20  # the grid is 128 squares wide; a deal of more cards stays in Python
+MAX_DICE = 15  # the cores count a fruit's dice in 4 bits; a deck with more a fruit stays in Python
 
 
 def available() -> bool:
@@ -41,7 +42,7 @@ def core_for(engine: Engine, slot_cards: int):
         return grove_core(engine, slot_cards)
     if _orchard is None or not isinstance(engine, OrchardEngine):
         return None
-    if len(engine.refs) > MAX_CARDS:
+    if len(engine.refs) > MAX_CARDS or engine.dice_per_fruit > MAX_DICE:
         return None
     ladder = [engine.ladder.get(v, v) for v in range(32)]
     if any(not 0 <= v < 32 for v in ladder):
@@ -126,6 +127,7 @@ def grove_core(engine: GroveEngine, slot_cards: int):
     """The compiled Grove search for ``engine``'s deal (a recipe pair too), or None."""
     recipes = grove_recipes(engine)
     if _grove is None or recipes is None or len(recipes) > 4 or len(engine.refs) > MAX_CARDS or \
+            engine.dice_per_fruit > MAX_DICE or \
             engine.tokens > 7:  # the core counts squirrels in 3 bits (a deck may have up to 9)
         return None
     orients = []
