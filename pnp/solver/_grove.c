@@ -306,8 +306,9 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 #define CAP_HI 5
 #define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
 #define MCAP_HI 5
-#define EXT_GATE 0x30  /* move_cap_ext() with four and five cards to play (measured: with two and three too, fewer
-                        * positions and no faster) */
+#define EXT_GATE 0x38  /* move_cap_ext() with three to five cards to play (measured, callgrind, one core: with three
+                        * too, grove:12,4,1,11,3,13,6,2 54.7 -> 53.7 G instructions, 15.8 -> 12.1 M positions, and
+                        * grove:3,8,6,17,11,12,15,2 93.1 -> 89.0 G, 29.0 -> 18.1 M; with two too no faster) */
 #define EXT_GAP 1000   /* ... where the plain cap is at most this far above the need: always (measured: 4 was slower) */
 #define TMEMO_WORDS (2 + (2 * (TCELLS + 1) * 2 + 7) / 8)  /* (the key, then a Table) */
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
