@@ -155,8 +155,9 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
     the best score known, its line and a bound no line can beat. Puzzle files
     are never rewritten; a proof file is only made stronger, and a proven
     one is final (--recheck withdraws it). `pnp puzzle daily`, `pnp verify`
-    and booklets read proofs. Ctrl-C ends the day being searched early, keeps what it found (a better
-    line, a lower bound) and tries no more days (twice: abort)."""
+    and booklets read proofs. Ctrl-C ends the day being searched early,
+    keeps what it found (a better line, a lower bound) and tries no more
+    days (twice: abort)."""
     import os
 
     from ..errors import PuzzleError

@@ -188,7 +188,8 @@ def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progre
 def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1, progress=None,
               stop=None, recheck: bool = False):
     """Prove the published day ``date`` under the archive ``root`` and merge the
-    result into its proof file (a proven file is final: no search). Returns
+    result into its proof file (a proven file is final: no search, unless
+    ``recheck``, below). Returns
     ``(puzzle, proof, status)`` as :func:`store_proof` does; ``progress`` and
     ``stop`` as :func:`prove`'s.
 
