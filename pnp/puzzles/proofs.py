@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import NotationError, PuzzleError
-from ..fsutil import atomic_write
 from ..games.base import Game
 from ..notation import Deal, Move, SolutionLine
 from . import archive_path, archive_root, read_puzzle_yaml, yaml_quote
@@ -206,14 +205,12 @@ def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jo
         _check_deal(old, puzzle.deal, game.id, date, root)
         if old.proven and not recheck:
             return puzzle, old, "kept"
-    if recheck and old is not None:
-        distrusted = dataclasses.replace(old, bound=max(old.best, puzzle.bound))
-        found = prove(game, puzzle, time_limit=time_limit, jobs=jobs, progress=progress, old=distrusted,
-                      stop=stop)
-        _check_line(game, found)
-        atomic_write(proof_path(game.id, date, root), found.to_yaml())
-        return puzzle, found, "rechecked"
+    distrust = recheck and old is not None
+    if distrust:
+        old = dataclasses.replace(old, bound=max(old.best, puzzle.bound))
     found = prove(game, puzzle, time_limit=time_limit, jobs=jobs, progress=progress, old=old, stop=stop)
+    if distrust:  # (stored as a new file would be: written whatever the old one said)
+        return puzzle, _store(game, found, None, date, root)[0], "rechecked"
     return (puzzle, *_store(game, found, old, date, root))
 
 
@@ -226,6 +223,8 @@ def store_proof(game: Game, proof: Proof, date: str, root: Path) -> tuple[Proof,
 
 def _store(game: Game, proof: Proof, old: Proof | None, date: str, root: Path) -> tuple[Proof, str]:
     """:func:`store_proof` with the file's proof ``old`` already read."""
+    from ..fsutil import atomic_write
+
     _check_line(game, proof)
     path = proof_path(game.id, date, root)
     if old is not None:
