@@ -80,7 +80,7 @@ class Proof:
     def to_yaml(self) -> str:
         q = yaml_quote
         lines = [f"# pnp proof for {self.id}: the exact solver on the published deal.",
-                 "# Proof files only ever get stronger; a proven one is final.",
+                 "# A run rewrites this file only with a better line or a lower bound (--recheck: afresh).",
                  f"id: {q(self.id)}",
                  f"deal: {q(self.deal.format())}",
                  f"best: {self.best}",
