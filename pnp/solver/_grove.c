@@ -415,7 +415,7 @@ static inline void share_copy(ShareTable to, const ShareTable from, int word) {
  * state takes the item (that may: with `freed`, a state without the wheelbarrow has no such die) */
 static void share_step(ShareTable best, const int *kind, int freed, int word, int must) {
     int n2 = CW_N2(word), n1 = CW_N1(word), c2 = CW_C2(word), c1 = CW_C1(word), ca = CW_CA(word);
-    int W = n1 + 1, ns = (n2 + 1) * W;  /* (the states a table of this word has: only those are read) */
+    int W = n1 + 1, ns = share_states(word);
     ShareTable nxt;
     int k0 = kind[0], v0 = k0 == 2 ? 0 : kind[1], paid = k0 == 0 && kind[2] ? v0 : 0;
     int least = k0 == 2 ? 2 : 1;  /* the cells that make the die */
@@ -481,7 +481,7 @@ static void share_start(ShareTable best, int w, int word) {
  * becomes the wheelbarrow (a die showing 10 raised once more: 15, and the die it frees may come
  * back as a new one), NONE where none can. */
 static int cell_share(const int (*dice)[2], int b2, int b1, int supply, int word, int *with) {
-    int ns = (CW_N2(word) + 1) * (CW_N1(word) + 1);
+    int ns = share_states(word);
     ShareTable best;
     share_start(best, 0, word);
     int kinds[65][3], ni = cell_items(dice, b2, b1, supply, kinds);
