@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import NotationError, PuzzleError
+from ..fsutil import atomic_write
 from ..games.base import Game
 from ..notation import Deal, Move, SolutionLine
 from . import archive_path, archive_root, read_puzzle_yaml, yaml_quote
@@ -223,8 +224,6 @@ def store_proof(game: Game, proof: Proof, date: str, root: Path) -> tuple[Proof,
 
 def _store(game: Game, proof: Proof, old: Proof | None, date: str, root: Path) -> tuple[Proof, str]:
     """:func:`store_proof` with the file's proof ``old`` already read."""
-    from ..fsutil import atomic_write
-
     _check_line(game, proof)
     path = proof_path(game.id, date, root)
     if old is not None:

@@ -446,6 +446,16 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
 
 static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must);
 
+/* the last item of a way of cell_table() (cell_items_at()'s, after its first `ni`): the die the
+ * wheelbarrow frees, on the next ready tree (two fruits first, on the layer or off it) or later */
+static inline int freed_item(int (*kinds)[3], int ni, int b2, int b1, int supply, int r, int e2, int e1) {
+    int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
+    int x2 = e2 < supply ? e2 : supply, x1 = e1 < supply - x2 ? e1 : supply - x2;
+    if (b2 > r2 || e2 > x2) return new_item(kinds, ni, 1, 2, 0);
+    if (b1 > r1 || e1 > x1) return new_item(kinds, ni, 1, 1, 0);
+    return new_item(kinds, ni, 2, 0, 0);
+}
+
 /* the items of a way of cell_table(): the dice and at most `r` of the supply's new dice on the
  * layer's ready trees, two fruits first (share_items(); their number in *nl, where asked), then
  * e2 and e1 ready trees off the layer (the card played now lays them: move_cap_ext()), the rest of
@@ -460,9 +470,7 @@ static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r
     for (int i = 0; i < x2; i++) ni = new_item(kinds, ni, 1, 2, 0);
     for (int i = 0; i < x1; i++) ni = new_item(kinds, ni, 1, 1, 0);
     for (int i = r2 + r1; i < supply && ni < 64 + x2 + x1; i++) ni = new_item(kinds, ni, 2, 0, 0);
-    if (b2 > r2 || e2 > x2) return new_item(kinds, ni, 1, 2, 0);
-    if (b1 > r1 || e1 > x1) return new_item(kinds, ni, 1, 1, 0);
-    return new_item(kinds, ni, 2, 0, 0);
+    return freed_item(kinds, ni, b2, b1, supply, r, e2, e1);
 }
 
 static int cell_items(const int (*dice)[2], int b2, int b1, int supply, int (*kinds)[3]) {
@@ -599,7 +607,7 @@ static inline int die_at_least(const int (*dice)[2], int high) {
  * core, the same positions): 53.70 billion instructions with table_of_items() per way, 51.83 so */
 static void cell_table_ways(const int (*dice)[2], int b2, int b1, int supply, int word, int e2, int e1,
                             int V[2][TCELLS + 1]) {
-    int kinds[80][3], last[80][3], nl;
+    int kinds[80][3], freed[1][3], nl;
     int ready = least_of(b2 + b1, supply), lo = ready_least(ready, supply, CW_N2(word) + CW_N1(word));
     int ni = cell_items_at(dice, b2, b1, supply, ready, e2, e1, kinds, &nl), nd = nl - ready;
     ShareTable layer[16], cur, later[2], pre[2];  /* (layer[r - lo]: ready <= supply < 16) */
@@ -616,12 +624,11 @@ static void cell_table_ways(const int (*dice)[2], int b2, int b1, int supply, in
         for (int it = nl; it < ni - 1; it++) share_step(pre[w], kinds[it], 0, word, 0);
     }
     for (int r = ready; r >= lo; r--) {
-        int n = r == ready ? ni : cell_items_at(dice, b2, b1, supply, r, e2, e1, last, NULL);
-        const int *freed = r == ready ? kinds[ni - 1] : last[n - 1];
+        freed_item(freed, 0, b2, b1, supply, r, e2, e1);
         for (int w = 0; w < 2; w++) {
             if (r < ready) share_step(pre[w], more, 0, word, 0);
             share_copy(later[w], pre[w], word);
-            share_step(later[w], freed, 1, word, 0);
+            share_step(later[w], freed[0], 1, word, 0);
             share_most(later[w], word);
         }
         table_join(layer[r - lo], later, word, V);
