@@ -182,6 +182,31 @@ static inline int tt_alloc(Entry **tt, uint64_t *mask, size_t *bytes, int bits) 
     return 0;
 }
 
+/* a zeroed block of `bytes` for a memo read at random (memo_free() gives it back; NULL where there
+ * is no memory): on Linux, mapped afresh (zero pages, touched only as the memo fills) and asked for
+ * in huge pages, where the system gives them on request (transparent huge pages, MADV_HUGEPAGE): a
+ * look-up then seldom misses the address cache as well as the data cache */
+static inline void *memo_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    madvise(m, bytes, MADV_HUGEPAGE);  /* (a hint: without it, or refused, ordinary pages) */
+    return m;
+#else
+    return calloc(1, bytes);
+#endif
+}
+
+static inline void memo_free(void *m, size_t bytes) {
+    if (!m) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(m, bytes);
+#else
+    (void)bytes;
+    free(m);
+#endif
+}
+
 static inline void tt_free(Entry **tt, size_t bytes) {
     if (!*tt) return;
 #ifndef _WIN32

@@ -302,6 +302,7 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
 
 #define MEMO_BITS 18
 #define TMEMO_BITS 17
+#define MEMO_BYTES (sizeof(uint64_t) * ((size_t)3 << MEMO_BITS))  /* (memo_alloc) */
 #define CAP_LO 2  /* the layer cap's default range of cards to play (capped_knapsack; measured) */
 #define CAP_HI 5
 #define MCAP_LO 2  /* the move cap's default range of cards to play in the position whose moves it bounds (move_cap) */
@@ -311,6 +312,7 @@ static inline int decode(Core *s, uint64_t v, int upper, int near) {
                         * grove:3,8,6,17,11,12,15,2 93.1 -> 89.0 G, 29.0 -> 18.1 M; with two too no faster) */
 #define EXT_GAP 1000   /* ... where the plain cap is at most this far above the need: always (measured: 4 was slower) */
 #define TMEMO_WORDS (2 + (2 * (TCELLS + 1) * 2 + 7) / 8)  /* (the key, then a Table) */
+#define TMEMO_BYTES (sizeof(uint64_t) * ((size_t)TMEMO_WORDS << TMEMO_BITS))
 /* a die value's place in the knapsack memo's key (fruit_gain), -1 for values no Grove die shows */
 static const int memo_place[16] = {-1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 5, -1, -1, -1, -1, -1};
 
@@ -3318,8 +3320,8 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
 static void Core_dealloc(Core *s) {
     free(s->cred);
     free(s->wcred);
-    free(s->memo);
-    free(s->tmemo);
+    memo_free(s->memo, MEMO_BYTES);
+    memo_free(s->tmemo, TMEMO_BYTES);
     free(s->salad_vm);
     free(s->pat_hdr);
     free(s->pat_ix);
@@ -3511,10 +3513,10 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             t->d = v[f].w;
         }
     }
-    free(s->memo);
-    s->memo = calloc((size_t)3 << MEMO_BITS, sizeof(uint64_t));
-    free(s->tmemo);
-    s->tmemo = calloc((size_t)TMEMO_WORDS << TMEMO_BITS, sizeof(uint64_t));
+    memo_free(s->memo, MEMO_BYTES);
+    s->memo = memo_alloc(MEMO_BYTES);
+    memo_free(s->tmemo, TMEMO_BYTES);
+    s->tmemo = memo_alloc(TMEMO_BYTES);
     free(s->salad_vm);
     s->salad_vm = calloc(MAXDEPTH, sizeof(FruitTables));
     memset(s->pat_at, -1, sizeof s->pat_at);  /* (the patterns go with the cards) */

@@ -221,6 +221,7 @@ static inline void tally(Core *s, int c, int sign) {
  * the bases, the events and the cards to play. The packing is one-to-one for dice counts
  * under 16, which dice_per_fruit (at most 15: Core_init) guarantees. */
 #define MEMO_BITS 18
+#define MEMO_BYTES (sizeof(uint64_t) * ((size_t)2 << MEMO_BITS))  /* (memo_alloc) */
 #define KEY_PLACES 10
 static inline uint64_t share_key(Core *s, int f, int bases, int events, int k) {
     /* the usual case: the word kept by tally(), tagged by bit 62 (the counted keys stay below
@@ -1327,7 +1328,7 @@ static void Core_dealloc(Core *s) {
     free(s->lane8);
     free(s->p8);
     free(s->p16);
-    free(s->memo);
+    memo_free(s->memo, MEMO_BYTES);
     tt_free(&s->tt, s->tt_bytes);
     Py_XDECREF(s->cs.tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -1519,8 +1520,8 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     memset(s->grid, 0, sizeof s->grid);
     fill_planes(s);
     if (s->dice_per_fruit < 0 || s->dice_per_fruit > 15) { PyErr_SetString(PyExc_ValueError, "dice per fruit"); return -1; }
-    free(s->memo);
-    s->memo = calloc((size_t)2 << MEMO_BITS, sizeof(uint64_t));
+    memo_free(s->memo, MEMO_BYTES);
+    s->memo = memo_alloc(MEMO_BYTES);
     if (!s->memo) { PyErr_NoMemory(); return -1; }
     return tt_alloc(&s->tt, &s->tt_mask, &s->tt_bytes, tt_bits);
 }
