@@ -448,13 +448,22 @@ static void share_step(ShareTable best, const int *kind, int freed, int word, in
 
 static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must);
 
+/* the ready trees a way of cell_table() gives new dice, two fruits first: of the layer's b2 and b1
+ * at most `r` (t[0] and t[1]), of the e2 and e1 off it as many as the supply has (t[2] and t[3]) */
+static inline void way_trees(int b2, int b1, int supply, int r, int e2, int e1, int *t) {
+    t[0] = b2 < r ? b2 : r;
+    t[1] = b1 < r - t[0] ? b1 : r - t[0];
+    t[2] = e2 < supply ? e2 : supply;
+    t[3] = e1 < supply - t[2] ? e1 : supply - t[2];
+}
+
 /* the last item of a way of cell_table() (cell_items_at()'s, after its first `ni`): the die the
  * wheelbarrow frees, on the next ready tree (two fruits first, on the layer or off it) or later */
 static inline int freed_item(int (*kinds)[3], int ni, int b2, int b1, int supply, int r, int e2, int e1) {
-    int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
-    int x2 = e2 < supply ? e2 : supply, x1 = e1 < supply - x2 ? e1 : supply - x2;
-    if (b2 > r2 || e2 > x2) return new_item(kinds, ni, 1, 2, 0);
-    if (b1 > r1 || e1 > x1) return new_item(kinds, ni, 1, 1, 0);
+    int t[4];
+    way_trees(b2, b1, supply, r, e2, e1, t);
+    if (b2 > t[0] || e2 > t[2]) return new_item(kinds, ni, 1, 2, 0);
+    if (b1 > t[1] || e1 > t[3]) return new_item(kinds, ni, 1, 1, 0);
     return new_item(kinds, ni, 2, 0, 0);
 }
 
@@ -465,8 +474,9 @@ static inline int freed_item(int (*kinds)[3], int ni, int b2, int b1, int supply
  * later one); returns how many. cell_share()'s: all the ready trees the supply allows, none off */
 static int cell_items_at(const int (*dice)[2], int b2, int b1, int supply, int r, int e2, int e1, int (*kinds)[3],
                          int *nl) {
-    int r2 = b2 < r ? b2 : r, r1 = b1 < r - r2 ? b1 : r - r2;
-    int x2 = e2 < supply ? e2 : supply, x1 = e1 < supply - x2 ? e1 : supply - x2;
+    int t[4];
+    way_trees(b2, b1, supply, r, e2, e1, t);
+    int r2 = t[0], r1 = t[1], x2 = t[2], x1 = t[3];
     int ni = share_items(dice, r2, r1, r2 + r1, kinds);
     if (nl) *nl = ni;
     for (int i = 0; i < x2; i++) ni = new_item(kinds, ni, 1, 2, 0);
