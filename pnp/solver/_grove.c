@@ -451,10 +451,10 @@ static inline int new_item(int (*kinds)[3], int ni, int kind, int v0, int must);
 /* the ready trees a way of cell_table() gives new dice, two fruits first: of the layer's b2 and b1
  * at most `r` (t[0] and t[1]), of the e2 and e1 off it as many as the supply has (t[2] and t[3]) */
 static inline void way_trees(int b2, int b1, int supply, int r, int e2, int e1, int *t) {
-    t[0] = b2 < r ? b2 : r;
-    t[1] = b1 < r - t[0] ? b1 : r - t[0];
-    t[2] = e2 < supply ? e2 : supply;
-    t[3] = e1 < supply - t[2] ? e1 : supply - t[2];
+    t[0] = least_of(b2, r);
+    t[1] = least_of(b1, r - t[0]);
+    t[2] = least_of(e2, supply);
+    t[3] = least_of(e1, supply - t[2]);
 }
 
 /* the last item of a way of cell_table() (cell_items_at()'s, after its first `ni`): the die the
