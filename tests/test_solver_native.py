@@ -140,6 +140,32 @@ def test_native_bounds_equal_the_python_bounds(game_id, deal):
     assert tokens_spent, "no position had a rotten token: the test lost part of its point"
 
 
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:5,17,2,9,14,11,6,3,10"),
+                                          ("grove", "grove:10,11,12,13,14,15,16,17,18")])
+def test_native_cores_refuse_a_position_they_cannot_hold(game_id, deal):
+    """Both cores read a position through the same checks (``_core.h``): a
+    hand card that is not in the deal, a square off the grid or with no code,
+    a square that is not (x, y, code). Each is a ValueError or TypeError, not a
+    read past the core's arrays; the position itself is answered."""
+    eng, nodes = random_positions(game_id, deal, 1, seed=3)
+    node = nodes[0]
+    core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+    cells, hand, *rest = compiled.position(eng, node)
+    assert core.bounds(cells, hand, *rest)[0] >= 0
+    with pytest.raises(ValueError, match="hand"):
+        core.bounds(cells, [len(eng.refs)], *rest)
+    with pytest.raises(ValueError, match="hand"):
+        core.bounds(cells, [-1], *rest)
+    with pytest.raises(ValueError, match="hand"):
+        core.bounds(cells, hand * 3, *rest)
+    x, y, c = cells[0]
+    for bad in [(x + 200, y, c), (x, y - 200, c), (x, y, 0)]:
+        with pytest.raises(ValueError, match="square out of range"):
+            core.bounds([bad] + cells[1:], hand, *rest)
+    with pytest.raises(TypeError):
+        core.bounds([(x, y)] + cells[1:], hand, *rest)
+
 def test_native_knapsack_key_off_the_ladder():
     """The core keys its knapsack answers by a word of dice counts kept move
     by move, with a place for each value a die climbs from or to; a die

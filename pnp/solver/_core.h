@@ -299,6 +299,40 @@ static inline int get_int(PyObject *seq, Py_ssize_t i, int *out) {
     return 0;
 }
 
+/* item `i` of `cells`, a visible square (x, y, code) in the caller's coordinates, into the grid's
+ * (x and y moved by GO), checked to lie inside the grid's margins with a code below NCODES:
+ * 0, or -1 with an exception set */
+static inline int get_square(PyObject *cells, Py_ssize_t i, int *x, int *y, int *c) {
+    PyObject *t = PySequence_GetItem(cells, i);
+    if (!t || !PyArg_ParseTuple(t, "iii", x, y, c)) { Py_XDECREF(t); return -1; }
+    Py_DECREF(t);
+    *x += GO;
+    *y += GO;
+    if (*x < 8 || *y < 8 || *x >= GW - 8 || *y >= GW - 8 || *c <= 0 || *c >= NCODES) {
+        PyErr_SetString(PyExc_ValueError, "square out of range");
+        return -1;
+    }
+    return 0;
+}
+
+/* the hand, a sequence of at most two card indices below `ncards`, into out[]: its size, or -1
+ * with an exception set */
+static inline int get_hand(PyObject *hand, int ncards, int *out) {
+    Py_ssize_t n = PySequence_Size(hand);
+    if (n < 0 || n > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
+    for (int i = 0; i < (int)n; i++) {
+        if (get_int(hand, i, &out[i])) return -1;
+        if (out[i] < 0 || out[i] >= ncards) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
+    }
+    return (int)n;
+}
+
+/* [*lo, *hi] stretched to hold v */
+static inline void stretch(int *lo, int *hi, int v) {
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+}
+
 /* a child cut by the knapsack its parent worked out for it (child_knapsack), without being
  * played: counted as a position of its own in the child's row of per-level counts `stat`
  * (0: positions, 2: cut by the knapsack); `bound`, the move's gain plus that knapsack, is what

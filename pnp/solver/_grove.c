@@ -2305,10 +2305,8 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
             set_near(s, p, 1);
         }
         int x = p % GW, y = p / GW;
-        if (x < s->x0) s->x0 = x;
-        if (x > s->x1) s->x1 = x;
-        if (y < s->y0) s->y0 = y;
-        if (y > s->y1) s->y1 = y;
+        stretch(&s->x0, &s->x1, x);
+        stretch(&s->y0, &s->y1, y);
     }
     if (s->nsq) s->penalty = penalty_now(s);
     s->nhand = hand_after(s, m->card, s->hand, &s->drawn);
@@ -3566,15 +3564,8 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     Py_ssize_t n = PySequence_Size(cells);
     if (n < 0) return -1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_GetItem(cells, i);
         int x, y, c;
-        if (!t || !PyArg_ParseTuple(t, "iii", &x, &y, &c)) { Py_XDECREF(t); return -1; }
-        Py_DECREF(t);
-        x += GO; y += GO;
-        if (x < 8 || y < 8 || x >= GW - 8 || y >= GW - 8 || c <= 0 || c >= NCODES) {
-            PyErr_SetString(PyExc_ValueError, "square out of range");
-            return -1;
-        }
+        if (get_square(cells, i, &x, &y, &c)) return -1;
         if (s->slot_cards && !s->known[c]) { PyErr_SetString(PyExc_ValueError, "a square code without credits"); return -1; }
         int p = y * GW + x;
         s->grid[p] = (uint16_t)c;
@@ -3585,20 +3576,12 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
             if (s->nsq >= MAXCARDS * 6) { PyErr_SetString(PyExc_ValueError, "squirrels"); return -1; }
             s->sq[s->nsq++] = p;
         }
-        if (x < s->x0) s->x0 = x;
-        if (x > s->x1) s->x1 = x;
-        if (y < s->y0) s->y0 = y;
-        if (y > s->y1) s->y1 = y;
+        stretch(&s->x0, &s->x1, x);
+        stretch(&s->y0, &s->y1, y);
     }
     for (int j = 0; j < s->nsq; j++) set_near(s, s->sq[j], 1);
     s->penalty = penalty_now(s);
-    Py_ssize_t nh = PySequence_Size(hand);
-    if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
-    s->nhand = (int)nh;
-    for (int i = 0; i < s->nhand; i++) {
-        if (get_int(hand, i, &s->hand[i])) return -1;
-        if (s->hand[i] < 0 || s->hand[i] >= s->ncards) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
-    }
+    if ((s->nhand = get_hand(hand, s->ncards, s->hand)) < 0) return -1;
     for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
     /* the knapsack's memo keys hold three bits a count of dice: every fruit's dice, those in the
      * supply and the one the wheelbarrow may free, all in one place, stay under 8 */

@@ -975,10 +975,8 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         s->logold[s->nlog] = r->old[i];
         s->lognew[s->nlog++] = nw[i];
         int x = p % GW, y = p / GW;
-        if (x < s->x0) s->x0 = x;
-        if (x > s->x1) s->x1 = x;
-        if (y < s->y0) s->y0 = y;
-        if (y > s->y1) s->y1 = y;
+        stretch(&s->x0, &s->x1, x);
+        stretch(&s->y0, &s->y1, y);
     }
     int other = -1;
     for (int i = 0; i < s->nhand; i++)
@@ -1543,28 +1541,16 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     Py_ssize_t n = PySequence_Size(cells);
     if (n < 0) return -1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_GetItem(cells, i);
         int x, y, c;
-        if (!t || !PyArg_ParseTuple(t, "iii", &x, &y, &c)) { Py_XDECREF(t); return -1; }
-        Py_DECREF(t);
-        x += GO; y += GO;
-        if (x < 8 || y < 8 || x >= GW - 8 || y >= GW - 8 || c <= 0 || c >= NCODES) {
-            PyErr_SetString(PyExc_ValueError, "square out of range");
-            return -1;
-        }
+        if (get_square(cells, i, &x, &y, &c)) return -1;
         int p = y * GW + x;
         s->grid[p] = (uint16_t)c;
         tally(s, c, 1);
         s->zh ^= zob(p, c);
-        if (x < s->x0) s->x0 = x;
-        if (x > s->x1) s->x1 = x;
-        if (y < s->y0) s->y0 = y;
-        if (y > s->y1) s->y1 = y;
+        stretch(&s->x0, &s->x1, x);
+        stretch(&s->y0, &s->y1, y);
     }
-    Py_ssize_t nh = PySequence_Size(hand);
-    if (nh < 0 || nh > 2) { PyErr_SetString(PyExc_ValueError, "hand"); return -1; }
-    s->nhand = (int)nh;
-    for (int i = 0; i < s->nhand; i++) if (get_int(hand, i, &s->hand[i])) return -1;
+    if ((s->nhand = get_hand(hand, s->ncards, s->hand)) < 0) return -1;
     for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
     if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return -1; }
     int k = to_play(s);
