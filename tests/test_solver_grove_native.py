@@ -529,28 +529,6 @@ def test_children_cut_by_the_caps_their_parent_works_out_are_cut_by_their_own(de
     assert abs(expanded - expanded0) <= expanded0 // 100
 
 
-@pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 100000])
-def test_grove_native_search_stopped_anywhere_reports_a_true_bound(limit):
-    game = find_game("grove")
-    deal = "grove:2,3,17,6,14,9"
-    best = solve(game, deal).score
-    s = Searcher(game, game.parse_deal(deal), node_limit=limit, beam_width=1)
-    sol = s.run()
-    assert s.core is not None
-    assert sol.score <= best <= sol.bound
-    assert sol.proven == (sol.bound == sol.score)
-    check_line(game, deal, sol)
-
-
-def test_grove_native_search_on_two_processes():
-    game = find_game("grove")
-    deal = "grove:2,3,17,6,14,9"
-    one = solve(game, deal)
-    two = solve(game, deal, jobs=2, beam_width=1)
-    assert one.proven and two.proven and one.score == two.score
-    check_line(game, deal, two)
-
-
 # every recipe of the default deck, two at a time
 RECIPE_PAIRS = [(i, i + 1) for i in range(1, 19, 2)]
 

@@ -193,10 +193,10 @@ def test_native_knapsack_key_off_the_ladder():
     assert odd > 20, "too few positions with dice: the test lost its point"
 
 
-@pytest.mark.parametrize("limit", [1, 100, 2000, 20000, 60000])
-def test_native_search_stopped_anywhere_reports_a_true_bound(limit):
-    game = find_game("orchard")
-    deal = "orchard:13,14,1,12,8,6"
+@pytest.mark.parametrize("deal,limit", [("orchard:13,14,1,12,8,6", n) for n in (1, 100, 2000, 20000, 60000)]
+                         + [("grove:2,3,17,6,14,9", n) for n in (1, 100, 2000, 20000, 100000)])
+def test_native_search_stopped_anywhere_reports_a_true_bound(deal, limit):
+    game = find_game(Deal.parse(deal).game)
     best = solve(game, deal).score
     s = Searcher(game, game.parse_deal(deal), node_limit=limit, beam_width=1)
     sol = s.run()
@@ -246,9 +246,9 @@ def test_native_search_keeps_its_planes_true(game_id, deal, avx2, monkeypatch):
     assert s.core.left_monotone  # else children that spend the last token would not be checked
 
 
-def test_native_search_on_two_processes():
-    game = find_game("orchard")
-    deal = "orchard:1,18,17,11,9,2"
+@pytest.mark.parametrize("deal", ["orchard:1,18,17,11,9,2", "grove:2,3,17,6,14,9"])
+def test_native_search_on_two_processes(deal):
+    game = find_game(Deal.parse(deal).game)
     one = solve(game, deal)
     two = solve(game, deal, jobs=2, beam_width=1)
     assert one.proven and two.proven and one.score == two.score
