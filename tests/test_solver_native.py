@@ -140,7 +140,6 @@ def test_native_bounds_equal_the_python_bounds(game_id, deal):
     assert tokens_spent, "no position had a rotten token: the test lost part of its point"
 
 
-
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:5,17,2,9,14,11,6,3,10"),
                                           ("grove", "grove:10,11,12,13,14,15,16,17,18")])
 def test_native_cores_refuse_a_position_they_cannot_hold(game_id, deal):
@@ -165,6 +164,7 @@ def test_native_cores_refuse_a_position_they_cannot_hold(game_id, deal):
             core.bounds([bad] + cells[1:], hand, *rest)
     with pytest.raises(TypeError):
         core.bounds([(x, y)] + cells[1:], hand, *rest)
+
 
 def test_native_knapsack_key_off_the_ladder():
     """The core keys its knapsack answers by a word of dice counts kept move
