@@ -145,8 +145,9 @@ def test_native_bounds_equal_the_python_bounds(game_id, deal):
 def test_native_cores_refuse_a_position_they_cannot_hold(game_id, deal):
     """Both cores read a position through the same checks (``_core.h``): a
     hand card that is not in the deal, a square off the grid or with no code,
-    a square that is not (x, y, code). Each is a ValueError or TypeError, not a
-    read past the core's arrays; the position itself is answered."""
+    a square that is not (x, y, code), a dice supply a count short or with a
+    count that is not a number. Each raises, not a read past the core's arrays
+    or a made-up count; the position itself is answered."""
     eng, nodes = random_positions(game_id, deal, 1, seed=3)
     node = nodes[0]
     core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
@@ -164,6 +165,11 @@ def test_native_cores_refuse_a_position_they_cannot_hold(game_id, deal):
             core.bounds([bad] + cells[1:], hand, *rest)
     with pytest.raises(TypeError):
         core.bounds([(x, y)] + cells[1:], hand, *rest)
+    drawn, tokens, tree_dice, supply, *wb = rest
+    with pytest.raises(IndexError):  # a count short
+        core.bounds(cells, hand, drawn, tokens, tree_dice, supply[:-1], *wb)
+    with pytest.raises(TypeError):  # a count that is not a number
+        core.bounds(cells, hand, drawn, tokens, tree_dice, ["3"] + supply[1:], *wb)
 
 
 def test_native_knapsack_key_off_the_ladder():

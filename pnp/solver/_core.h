@@ -344,17 +344,24 @@ static inline void count_pre_cut(CoreSearch *cs, long long *stat, int bound, int
     if (bound > *max_open) *max_open = bound;
 }
 
+/* `seq`, a sequence of counts per fruit, into out[0..NFR-1] (0 past `nfruits`): 0, or -1 with an
+ * exception set */
+static inline int get_counts(PyObject *seq, int nfruits, int *out) {
+    for (int f = 0; f < NFR; f++) {
+        out[f] = 0;
+        if (f < nfruits && get_int(seq, f, &out[f])) return -1;
+    }
+    return 0;
+}
+
 /* item `i` of `rows`, a sequence of counts per fruit, into out[0..NFR-1] (0 past `nfruits`):
  * 0, or -1 with an exception set */
 static inline int get_row(PyObject *rows, Py_ssize_t i, int nfruits, int *out) {
     PyObject *row = PySequence_GetItem(rows, i);
     if (!row) return -1;
-    for (int f = 0; f < NFR; f++) {
-        out[f] = 0;
-        if (f < nfruits && get_int(row, f, &out[f])) { Py_DECREF(row); return -1; }
-    }
+    int r = get_counts(row, nfruits, out);
     Py_DECREF(row);
-    return 0;
+    return r;
 }
 
 #ifndef SOURCE_DIGEST

@@ -3582,7 +3582,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
     for (int j = 0; j < s->nsq; j++) set_near(s, s->sq[j], 1);
     s->penalty = penalty_now(s);
     if ((s->nhand = get_hand(hand, s->ncards, s->hand)) < 0) return -1;
-    for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
+    if (get_counts(supply, s->nfruits, s->supply)) return -1;
     /* the knapsack's memo keys hold three bits a count of dice: every fruit's dice, those in the
      * supply and the one the wheelbarrow may free, all in one place, stay under 8 */
     s->memo_ok = 1;

@@ -1551,7 +1551,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
         stretch(&s->y0, &s->y1, y);
     }
     if ((s->nhand = get_hand(hand, s->ncards, s->hand)) < 0) return -1;
-    for (int f = 0; f < NFR; f++) { s->supply[f] = 0; if (f < s->nfruits && get_int(supply, f, &s->supply[f])) return -1; }
+    if (get_counts(supply, s->nfruits, s->supply)) return -1;
     if (s->drawn < 0 || s->drawn > s->ncards) { PyErr_SetString(PyExc_ValueError, "drawn"); return -1; }
     int k = to_play(s);
     /* every card cell lands inside the grid with its margins, and so does every read of a
