@@ -83,8 +83,7 @@ def main() -> None:
     if args.deals_at_once > 1 and args.cores > 1:
         ap.error("--deals-at-once needs --cores 1 (a pool's workers cannot start processes)")
     jobs = [(k, d, args.time_limit, args.cores) for k, d in deals(args.only, args.count)]
-    rows: dict[str, list] = {}
-    texts: dict[str, list[str]] = {}
+    rows: dict[str, list] = {}  # per kind: (deal, solution's JSON, seconds), in the set's order
     t0 = time.perf_counter()
     print(f"{'deal':48} {'best':>5} {'proven':>6} {'bound':>5} {'gap':>4} {'nodes':>10} {'sec':>7}")
     if args.deals_at_once > 1:
@@ -94,22 +93,23 @@ def main() -> None:
         pool, results = None, map(run, jobs)
     try:
         for kind, text, js, wall in results:
-            rows.setdefault(kind, []).append((js, wall))
-            texts.setdefault(kind, []).append(text)
+            rows.setdefault(kind, []).append((text, js, wall))
             print_row(text, js, wall)
     finally:
         if pool is not None:
             pool.close()
-    longer: dict[str, list] = {kind: list(rs) for kind, rs in rows.items()}
+    longer = None  # with --then: `rows` with the deals left open solved again
     if args.then is not None:
-        again = [(kind, i, texts[kind][i]) for kind, rs in rows.items() for i, (js, _) in enumerate(rs)
-                 if not js["proven"]]
+        then = f"{args.then:g} s" if args.then else "no limit"
+        longer = {kind: list(rs) for kind, rs in rows.items()}
+        again = [(kind, i) for kind, rs in rows.items()
+                 for i, (_, js, _) in enumerate(rs) if not js["proven"]]
         if again:
-            print(f"\nthe {len(again)} left open, again with "
-                  f"{f'{args.then:g} s' if args.then else 'no limit'}:")
-        for kind, i, text in again:
+            print(f"\nthe {len(again)} left open, again with {then}:")
+        for kind, i in again:
+            text = rows[kind][i][0]
             _, _, js, wall = run((kind, text, args.then, args.cores))
-            longer[kind][i] = (js, wall)
+            longer[kind][i] = (text, js, wall)
             print_row(text, js, wall)
     print()
     from pnp.solver import compiled
@@ -118,20 +118,22 @@ def main() -> None:
           f"{time.perf_counter() - t0:.0f} s in all; compiled searches: "
           f"{'yes' if compiled.available() else 'NO (not built: pip install -e .)'}")
     for kind, rs in rows.items():
-        secs = [w for _, w in rs]
-        nodes = sum(js["nodes"] for js, _ in rs)
-        proven = sum(js["proven"] for js, _ in rs)
-        gaps = [js["bound"] - js["score"] for js, _ in rs]
+        proven, secs = proven_and_seconds(rs)
+        nodes = sum(js["nodes"] for _, js, _ in rs)
+        gaps = [js["bound"] - js["score"] for _, js, _ in rs]
+        best = statistics.median(js["score"] for _, js, _ in rs)
         print(f"{kind:8} proven {proven}/{len(rs)}  median {statistics.median(secs):6.1f} s  "
-              f"max {max(secs):6.1f} s  median best {statistics.median(js['score'] for js, _ in rs):5.1f}  "
+              f"max {max(secs):6.1f} s  median best {best:5.1f}  "
               f"median gap {statistics.median(gaps):5.1f}  {nodes / sum(secs):,.0f} positions/s")
-    if args.then is not None:
-        limit = f"{args.then:g} s" if args.then else "no limit"
-        for kind, rs in longer.items():
-            secs = [w for _, w in rs]
-            proven = sum(js["proven"] for js, _ in rs)
-            print(f"{kind:8} given {limit} for those left open: proven {proven}/{len(rs)}  "
-                  f"median {statistics.median(secs):6.1f} s  max {max(secs):6.1f} s")
+    for kind, rs in (longer or {}).items():
+        proven, secs = proven_and_seconds(rs)
+        print(f"{kind:8} given {then} for those left open: proven {proven}/{len(rs)}  "
+              f"median {statistics.median(secs):6.1f} s  max {max(secs):6.1f} s")
+
+
+def proven_and_seconds(rs: list) -> tuple[int, list[float]]:
+    """How many of a kind's rows are proven, and their seconds."""
+    return sum(js["proven"] for _, js, _ in rs), [w for _, _, w in rs]
 
 
 def print_row(text: str, js: dict, wall: float) -> None:
