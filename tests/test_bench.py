@@ -1,0 +1,67 @@
+"""bench/solve.py's own logic (the benchmark itself is not run here: its figures go in notes)."""
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "solve.py"
+
+
+def test_then_solves_the_deals_left_open_again_and_sums_up_the_whole_set():
+    proc = subprocess.run([sys.executable, str(BENCH), "--only", "grove", "--count", "1", "--cores", "1",
+                           "--time-limit", "0.3", "--then", "0.3"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    deal = "grove:7,6,13,16,17,14,10,8,11"  # the first seeded Grove deal: far from proven in 0.3 s
+    rows = [line.split() for line in out if line.startswith(deal)]
+    assert len(rows) == 2 and all(r[2] == "False" for r in rows)  # the first pass, then the second
+    assert out.index("the 1 left open, again with 0.3 s:") == 3
+    assert out[-2].split()[:4] == ["grove", "proven", "0/1", "median"]
+    assert out[-1].split()[:9] == ["grove", "given", "0.3", "s", "for", "those", "left", "open:", "proven"]
+    assert out[-1].split()[9] == "0/1"
+
+
+def load_bench():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_solve", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_then_counts_the_second_run_in_the_whole_set(monkeypatch, capsys):
+    bench = load_bench()
+    deals = [("grove", "grove:1,2,3"), ("grove", "grove:4,5,6"), ("orchard", "orchard:1,2,3")]
+    monkeypatch.setattr(bench, "deals", lambda only, count: deals)
+    runs = []
+
+    def fake_run(job):  # grove:1,2,3 is proven at once; the others only without a limit, in 50 s
+        kind, text, limit, cores = job
+        runs.append((text, limit))
+        proven = text == "grove:1,2,3" or limit == 0
+        wall = 2.0 if text == "grove:1,2,3" else 50.0 if proven else limit
+        js = {"score": 40, "proven": proven, "bound": 40 if proven else 45, "nodes": 1000}
+        return kind, text, js, wall
+
+    monkeypatch.setattr(bench, "run", fake_run)
+    monkeypatch.setattr(sys, "argv", ["solve.py", "--time-limit", "10", "--then", "0"])
+    bench.main()
+    out = capsys.readouterr().out.splitlines()
+    assert runs == [("grove:1,2,3", 10), ("grove:4,5,6", 10), ("orchard:1,2,3", 10),
+                    ("grove:4,5,6", 0), ("orchard:1,2,3", 0)]
+    assert "the 2 left open, again with no limit:" in out
+    summary = {tuple(line.split()[:2]): line.split() for line in out if line.split()[:1] in (["grove"], ["orchard"])}
+    assert summary["grove", "proven"][2:7] == ["1/2", "median", "6.0", "s", "max"]
+    assert summary["grove", "given"][8:15] == ["proven", "2/2", "median", "26.0", "s", "max", "50.0"]
+    assert summary["orchard", "given"][8:10] == ["proven", "1/1"]
+
+
+def test_without_then_nothing_is_run_again(monkeypatch, capsys):
+    bench = load_bench()
+    monkeypatch.setattr(bench, "deals", lambda only, count: [("grove", "grove:4,5,6")])
+    runs = []
+    monkeypatch.setattr(bench, "run", lambda job: runs.append(job) or (
+        "grove", job[1], {"score": 40, "proven": False, "bound": 45, "nodes": 10}, 10.0))
+    monkeypatch.setattr(sys, "argv", ["solve.py", "--time-limit", "10"])
+    bench.main()
+    out = capsys.readouterr().out
+    assert len(runs) == 1 and "left open" not in out and "given" not in out
