@@ -152,6 +152,45 @@ def test_grove_native_futures_with_two_squirrels():
     assert any(n.tokens_used == 2 for n in nodes) and any(n.tokens_used < 2 for n in nodes)
 
 
+def test_a_tree_under_a_die_is_keyed_without_its_fruit_count():
+    """The table keys a square by what can still change the game: under a die
+    the tree's count of fruits no longer matters (a cover adds its own; only a
+    bare tree's count makes a new die). Each position and its twin, the count
+    under each die on a tree turned (1 and 2), have the same future in the
+    Python search, which keys them apart; the compiled search, having solved
+    one, answers the twin from its table at once."""
+    game = find_game("grove")
+    eng, nodes = positions(game, "grove:7,6,13,16,17,14,10,8,11", 40, 8, most=3)
+    core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
+    twins = 0
+    for node in nodes:
+        under = {p: c ^ 0b1100 for p, c in node.board.items()
+                 if (c >> 6) & 31 and c & 3 != CLEARING and (c >> 4) & 3 == 0}
+        if not under or len(eng.to_play(node)) < 2:
+            continue
+        twin = fresh(node, board={**node.board, **under})
+        cur = eng.score(node)
+        assert eng.score(twin) == cur
+        futures = []
+        for n in (node, twin):
+            s = Searcher(game, eng.deal, native=False)
+            s.best = s.floor = -10 ** 9
+            futures.append(s.dfs(n, cur))
+        assert futures[0] == futures[1] and futures[0][1], (sorted(node.board.items()), node.hand)
+        core.clear()
+        first = core.dfs(*compiled.position(eng, node), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+        before = [row[:3] for row in core.stats()]
+        again = core.dfs(*compiled.position(eng, twin), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+        after = [row[:3] for row in core.stats()]
+        assert first[:2] == again[:2] == (futures[0][0], 1)
+        k = len(eng.to_play(node))
+        grew = {row[0]: (row[1] - old[1], row[2] - old[2])
+                for row, old in zip(after, before) if row != old}
+        assert grew == {k: (1, 1)}, (sorted(node.board.items()), node.hand, grew)
+        twins += 1
+    assert twins >= 5, "too few positions with a die on a tree: the test lost its point"
+
+
 @pytest.mark.parametrize("deal", ["grove:10,11,12,13,14,15,16,17,18", "grove:7,6,13,16,17,14,10,8,11"])
 def test_grove_native_bounds_and_moves_equal_python(deal):
     """Position by position: the core's knapsack is Bounder.knapsack's, its

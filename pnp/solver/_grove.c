@@ -227,6 +227,15 @@ static inline uint64_t hand_key_of(const int *hand, int nhand, int drawn, int wb
 static inline uint64_t hand_key(Core *s) { return hand_key_of(s->hand, s->nhand, s->drawn, s->wb); }
 
 static inline int die_of(int c) { return (c >> 6) & 31; }
+/* the Zobrist key of code `c` on square `p`, as the table keys the square: by what of it can still
+ * change the game. Under a die the tree's count of fruits no longer does (a cover adds its own
+ * fruits; only a bare tree's count makes a new die), nor the squirrel's tree (never covered):
+ * positions equal but for those are one position (a tenth fewer on the eight-card proof) */
+static inline uint64_t key_zob(int p, int c) {
+    if ((c >> 4 & 3) == SQUIRREL) c &= 0x30;
+    else if (die_of(c) && (c & 3) != CLEARING) c &= ~0xC;
+    return zob(p, c);
+}
 static inline int shown(int v) { return v <= 6 ? v : TOP_DIE; }
 /* what a die of `v` shows raised by `n` fruits: the wheelbarrow stays 15 (on a clearing, the
  * knapsack's one item that starts from it: a tree of its fruit puts it back on a tree) */
@@ -2296,8 +2305,8 @@ static void apply(Core *s, const MoveRec *m, const Resolved *r, int mask, Saved 
         int p = r->pos[i];
         tally(s, r->old[i], -1);
         tally(s, nw[i], 1);
-        if (r->old[i]) s->zh ^= zob(p, r->old[i]);
-        s->zh ^= zob(p, nw[i]);
+        if (r->old[i]) s->zh ^= key_zob(p, r->old[i]);
+        s->zh ^= key_zob(p, nw[i]);
         s->grid[p] = nw[i];
         s->occ[p / GW] |= (__uint128_t)1 << (p % GW);
         if ((nw[i] >> 4 & 3) == SQUIRREL && (r->old[i] >> 4 & 3) != SQUIRREL) {
@@ -3108,8 +3117,8 @@ static uint64_t child_key(Core *s, const MoveRec *m, const Resolved *r, int mask
     outcome_squares(r, mask, nw, NULL);
     uint64_t z = s->zh;
     for (int i = 0; i < 6; i++) {
-        if (r->old[i]) z ^= zob(r->pos[i], r->old[i]);
-        z ^= zob(r->pos[i], nw[i]);
+        if (r->old[i]) z ^= key_zob(r->pos[i], r->old[i]);
+        z ^= key_zob(r->pos[i], nw[i]);
     }
     int hand[2], drawn = s->drawn, n = hand_after(s, m->card, hand, &drawn);
     return z ^ hand_key_of(hand, n, drawn, r->wb);
@@ -3571,7 +3580,7 @@ static int load(Core *s, PyObject *cells, PyObject *hand, int drawn, int tokens_
         s->grid[p] = (uint16_t)c;
         s->occ[p / GW] |= (__uint128_t)1 << (p % GW);
         tally(s, c, 1);
-        s->zh ^= zob(p, c);
+        s->zh ^= key_zob(p, c);
         if ((c >> 4 & 3) == SQUIRREL) {
             if (s->nsq >= MAXCARDS * 6) { PyErr_SetString(PyExc_ValueError, "squirrels"); return -1; }
             s->sq[s->nsq++] = p;
