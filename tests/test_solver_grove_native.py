@@ -160,7 +160,7 @@ def test_a_tree_under_a_die_is_keyed_without_its_fruit_count():
     Python search, which keys them apart; the compiled search, having solved
     one, answers the twin from its table at once."""
     game = find_game("grove")
-    eng, nodes = positions(game, "grove:7,6,13,16,17,14,10,8,11", 40, 8, most=3)
+    eng, nodes = positions(game, "grove:7,6,13,16,17,14,10,8,11", 20, 8, most=3)
     core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
     twins = 0
     for node in nodes:
