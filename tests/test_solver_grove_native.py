@@ -15,7 +15,7 @@ import pytest
 from pnp.deck import load_deck
 from pnp.games import find_game
 from pnp.solver import compiled, search
-from pnp.solver.engine import CLEARING, ROW, TOP_DIE, WHEELBARROW, pos_int, pos_xy
+from pnp.solver.engine import CLEARING, ROW, SQUIRREL, TOP_DIE, WHEELBARROW, pos_int, pos_xy
 from pnp.solver.search import Searcher, solve
 
 from proofs import check_line, same_proof
@@ -155,19 +155,23 @@ def test_grove_native_futures_with_two_squirrels():
 def test_a_tree_under_a_die_is_keyed_without_its_fruit_count():
     """The table keys a square by what can still change the game: under a die
     the tree's count of fruits no longer matters (a cover adds its own; only a
-    bare tree's count makes a new die). Each position and its twin, the count
-    under each die on a tree turned (1 and 2), have the same future in the
-    Python search, which keys them apart; the compiled search, having solved
-    one, answers the twin from its table at once."""
+    bare tree's count makes a new die), nor under the squirrel (never covered).
+    Each position and its twin, the count under each die on a tree and under
+    the squirrel turned (1 and 2), have the same future in the Python search,
+    which keys them apart; the compiled search, having solved one, answers the
+    twin from its table at once."""
     game = find_game("grove")
     eng, nodes = positions(game, "grove:7,6,13,16,17,14,10,8,11", 20, 8, most=3)
     core = compiled.core_for(eng, search.NATIVE_GROVE_SLOT_CARDS)
-    twins = 0
+    twins = squirrels = 0
     for node in nodes:
         under = {p: c ^ 0b1100 for p, c in node.board.items()
                  if (c >> 6) & 31 and c & 3 != CLEARING and (c >> 4) & 3 == 0}
         if not under or len(eng.to_play(node)) < 2:
             continue
+        squirrel = {p: c ^ 0b1100 for p, c in node.board.items() if (c >> 4) & 3 == SQUIRREL}
+        under.update(squirrel)
+        squirrels += bool(squirrel)
         twin = fresh(node, board={**node.board, **under})
         cur = eng.score(node)
         assert eng.score(twin) == cur
@@ -188,7 +192,7 @@ def test_a_tree_under_a_die_is_keyed_without_its_fruit_count():
                 for row, old in zip(after, before) if row != old}
         assert grew == {k: (1, 1)}, (sorted(node.board.items()), node.hand, grew)
         twins += 1
-    assert twins >= 5, "too few positions with a die on a tree: the test lost its point"
+    assert twins >= 5 and squirrels >= 2, "too few positions with a die on a tree or the squirrel: the test lost its point"
 
 
 @pytest.mark.parametrize("deal", ["grove:10,11,12,13,14,15,16,17,18", "grove:7,6,13,16,17,14,10,8,11"])
