@@ -12,6 +12,7 @@ import pytest
 from pnp.games import find_game
 from pnp.notation import Deal
 from pnp.solver import compiled, search
+from pnp.solver.engine import ROTTEN
 from pnp.solver.search import Searcher, solve
 
 from proofs import check_line, same_proof
@@ -107,6 +108,38 @@ def random_positions(game_id, deal, count, seed):
         if node.hand and len(eng.to_play(node)) <= search.NATIVE_SLOT_CARDS:
             out.append(node)
     return eng, out
+
+
+@pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:9,3,12,5,16,1,14"),
+                                          ("orchard-pnp", "orchard-pnp:2a,7b,4a,9b,1a,6b,3a")])
+def test_a_rotten_tree_is_keyed_by_its_token_alone(game_id, deal):
+    """The table keys a square by what can still change the game: a rotten
+    tree is never covered and holds no die, so its fruit no longer matters.
+    Each position and its twin, the fruit of every rotten tree changed, have
+    the same future in the Python search, which keys them apart; the compiled
+    search, having solved one, answers the twin from its table at once."""
+    game = find_game(game_id)
+    rng = random.Random(3)
+    twins = 0
+    while twins < 6:
+        eng, node = played(game_id, deal, rng, rng.randint(2, 4))
+        rotten = {p: c & ~3 | ((c & 3) + 1) % eng.nfruits for p, c in node.board.items() if (c >> 4) & 3 == ROTTEN}
+        if not rotten or not node.hand or len(eng.to_play(node)) not in (2, 3):
+            continue
+        twin = replace(node, board={**node.board, **rotten}, anchors=None, tables=None, lanes=None, later=None)
+        cur = eng.score(node)
+        assert eng.score(twin) == cur
+        futures = [Searcher(game, eng.deal, native=False).dfs(n, cur) for n in (node, twin)]
+        assert futures[0] == futures[1] and futures[0][1], (sorted(node.board.items()), node.hand)
+        core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
+        first = core.dfs(*compiled.position(eng, node), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+        before = [row[:3] for row in core.stats()]
+        again = core.dfs(*compiled.position(eng, twin), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+        after = [row[:3] for row in core.stats()]
+        assert first[:2] == again[:2] == (futures[0][0], 1)
+        grew = {row[0]: (row[1] - old[1], row[2] - old[2]) for row, old in zip(after, before) if row != old}
+        assert grew == {len(eng.to_play(node)): (1, 1)}, (sorted(node.board.items()), node.hand, grew)
+        twins += 1
 
 
 @pytest.mark.parametrize("game_id,deal", [("orchard", "orchard:5,17,2,9,14,11,6,3,10"),
