@@ -769,8 +769,9 @@ def test_a_recipe_challenge_descends_in_the_core(jobs):
 def test_a_recipe_challenge_ranks_its_widest_beam_by_the_knapsack_and_the_final_score(monkeypatch, limit):
     """With a time limit, a recipe challenge's beams rank by the score alone
     but for the widest (search.RECIPE_RANKED); without one, the beam before
-    the proof runs twice, by the score and so ranked. Without recipes the
-    widest beam ranks as it always does (Searcher.recipe_beam)."""
+    the proof ranks by the score, then a beam as wide as the widest with a
+    limit ranks so. Without recipes the widest beam ranks as it always does
+    (Searcher.recipe_beam)."""
     game = find_game("grove")
     calls = []
     real_wide = Searcher.wide_beam
@@ -790,7 +791,8 @@ def test_a_recipe_challenge_ranks_its_widest_beam_by_the_knapsack_and_the_final_
         widest = max(w for w, _ in calls)
         if limit is None:
             proof = search.SCORED_PROOF_BEAM if recipes else search.PROOF_BEAM
-            assert [c for c in calls if c[0] == proof] == ([(proof, False), (proof, True)] if recipes else [(proof, False)])
+            assert [c for c in calls if c[0] == proof] == [(proof, False)]
+            assert [c for c in calls if c[1]] == ([(search.SCORED_TIMED_BEAM, True)] if recipes else [])
         else:
             assert widest == (search.SCORED_TIMED_BEAM if recipes else search.TIMED_BEAM)
             assert [w for w, by in calls if by] == [widest]
@@ -832,12 +834,12 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     check_line(game, deal, sol)
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatch, jobs):
-    """With a time limit, on several cores and on one, the root's moves are
-    searched with the first move of the beams' best line first
-    (Searcher.line_first): the lines near it are often better than the
-    beams', and they are found at once. The other moves keep their order,
+@pytest.mark.parametrize("jobs,limit", [(1, 20), (2, 20), (2, None)])
+def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatch, jobs, limit):
+    """With a time limit, on several cores and on one, and without one on
+    several cores, the root's moves are searched with the first move of the
+    beams' best line first (Searcher.line_first): the lines near it are
+    often better than the beams', and they are found at once. The other moves keep their order,
     best gain first. Here that move is not the one with the best gain, so the
     order changes. (On one core the first attempt, from the root itself, is
     let run out.)"""
@@ -851,8 +853,9 @@ def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatc
         return self._solution(True, self.best, self.t0)
 
     monkeypatch.setattr(Searcher, "attempt", attempt)
+    monkeypatch.setattr(Searcher, "on_every_core", lambda self, start, cur, kids: attempt(self, start, cur, 1, kids))
     deal = "grove:7,6,13,16,17,14,10"
-    Searcher(game, game.parse_deal(deal), time_limit=20, jobs=jobs).run()
+    Searcher(game, game.parse_deal(deal), time_limit=limit, jobs=jobs).run()
     [(s, start, cur, kids)] = seen
     n = len(s.engine.refs)
     head = s.best_line[0].key(n)

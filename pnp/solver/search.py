@@ -1327,7 +1327,12 @@ class Searcher:
         if self.time_limit is None and self.compiled_beam() and self.wide_beam(self.beam_widths()[1]):
             return self._solution(True, self.best, t0)
         if self.time_limit is None and self.recipe_beam():
-            self.wide_beam(self.beam_widths()[1], by_recipes=True)
+            # the widest beam ranked by the recipes too as wide as with a limit (widen), before the
+            # proof: with the root's moves line_first() too, the proof of
+            # grove:11,6,7,5,2,16,8,1,13;recipes=10,17 on two cores took 71 s, not 95 (6144 wide
+            # and the root's moves by gain); run by a worker while the other searched, 83 s
+            if self.wide_beam(self.beam_widths()[0], by_recipes=True):
+                return self._solution(True, self.best, t0)
         if self.time_limit is not None:
             quick = native and self.game.id not in DESCEND_GAMES
             if native and not quick:
@@ -1370,6 +1375,8 @@ class Searcher:
             return self.descend(start, cur)
         if self.forks():
             kids = self.ordered(start, cur)
+            if self.compiled_beam():  # the beams' first move first, as with a limit
+                kids = self.line_first(kids)
             if len(kids) > 1 and not (start.drawn == len(e.refs) and len(start.hand) <= 2):
                 return self.on_every_core(start, cur, kids)
         proven = False
