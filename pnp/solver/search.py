@@ -145,8 +145,8 @@ PROOF_BEAM = 1536
 SCORED_TIMED_BEAM = 24576
 SCORED_PROOF_BEAM = 6144
 # ... except that with a time limit the widest of those beams, and without one a second beam as
-# wide as that widest (fifty-fourth session; as wide as the first before), rank positions by their score plus the knapsack's bound on the rest (recipes
-# apart, and without the cut at the incumbent that bound makes where no recipe scores: it would
+# wide as that widest (fifty-fourth session; as wide as the first before), rank positions by
+# their score plus the knapsack's bound on the rest (recipes apart, and without the cut at the incumbent that bound makes where no recipe scores: it would
 # drop lines the recipes lift), and the last card's positions by their final score, recipes
 # included (Core.beam's `ranked` 2; thirty-first session). On the bench's ten pairs the widest
 # beam so ranked found a better line than the score-ranked ones on three (16,13: 88, not 85, its
