@@ -144,15 +144,15 @@ PROOF_BEAM = 1536
 # found better lines on some of the bench's pairs and worse on others), keep what was tuned then
 SCORED_TIMED_BEAM = 24576
 SCORED_PROOF_BEAM = 6144
-# ... except that with a time limit the widest of those beams, and without one a second beam as
-# wide as that widest (fifty-fourth session; as wide as the first before), rank positions by
-# their score plus the knapsack's bound on the rest (recipes apart, and without the cut at the
-# incumbent that bound makes where no recipe scores: it would drop lines the recipes lift), and
-# the last card's positions by their final score, recipes included (Core.beam's `ranked` 2; thirty-first session). On the bench's ten pairs the widest
-# beam so ranked found a better line than the score-ranked ones on three (16,13: 88, not 85, its
-# best; 13,2: 84, not 82, its best, whose proof then takes 39 s instead of 77; 10,17: 94, not 93)
-# and a worse one than the score-ranked 6144-wide beam before it on two (13,6 and 14,7: a point
-# or two), for 3.7 s of a worker instead of 2.2
+# ... except that with a time limit the widest of those beams, and without one a second beam as wide
+# as that widest (fifty-fourth session; as wide as the first before), rank positions by their score
+# plus the knapsack's bound on the rest (recipes apart, and without the cut at the incumbent that
+# bound makes where no recipe scores: it would drop lines the recipes lift), and the last card's
+# positions by their final score, recipes included (Core.beam's `ranked` 2; thirty-first session).
+# On the bench's ten pairs the widest beam so ranked found a better line than the score-ranked ones
+# on three (16,13: 88, not 85, its best; 13,2: 84, not 82, its best, whose proof then takes 39 s
+# instead of 77; 10,17: 94, not 93) and a worse one than the score-ranked 6144-wide beam before it
+# on two (13,6 and 14,7: a point or two), for 3.7 s of a worker instead of 2.2
 RECIPE_RANKED = 2
 # a descent jumps to the last test (one point above the best line: the plain search) once
 # that test is predicted to take at most this share of the time left (Searcher.next_test;
