@@ -18,7 +18,7 @@ from pnp.solver import compiled, search
 from pnp.solver.engine import CLEARING, ROW, SQUIRREL, TOP_DIE, WHEELBARROW, pos_int, pos_xy
 from pnp.solver.search import Searcher, solve
 
-from proofs import check_line, same_proof
+from proofs import check_line, keyed_alike, same_proof
 
 
 def fresh(node, **changes):
@@ -172,25 +172,7 @@ def test_a_tree_under_a_die_is_keyed_without_its_fruit_count():
         squirrel = {p: c ^ 0b1100 for p, c in node.board.items() if (c >> 4) & 3 == SQUIRREL}
         under.update(squirrel)
         squirrels += bool(squirrel)
-        twin = fresh(node, board={**node.board, **under})
-        cur = eng.score(node)
-        assert eng.score(twin) == cur
-        futures = []
-        for n in (node, twin):
-            s = Searcher(game, eng.deal, native=False)
-            s.best = s.floor = -10 ** 9
-            futures.append(s.dfs(n, cur))
-        assert futures[0] == futures[1] and futures[0][1], (sorted(node.board.items()), node.hand)
-        core.clear()
-        first = core.dfs(*compiled.position(eng, node), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
-        before = [row[:3] for row in core.stats()]
-        again = core.dfs(*compiled.position(eng, twin), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
-        after = [row[:3] for row in core.stats()]
-        assert first[:2] == again[:2] == (futures[0][0], 1)
-        k = len(eng.to_play(node))
-        grew = {row[0]: (row[1] - old[1], row[2] - old[2])
-                for row, old in zip(after, before) if row != old}
-        assert grew == {k: (1, 1)}, (sorted(node.board.items()), node.hand, grew)
+        keyed_alike(game, eng, core, node, fresh(node, board={**node.board, **under}))
         twins += 1
     assert twins >= 5 and squirrels >= 2, "too few positions with a die on a tree or the squirrel: the test lost its point"
 

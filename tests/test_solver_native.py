@@ -15,7 +15,7 @@ from pnp.solver import compiled, search
 from pnp.solver.engine import ROTTEN
 from pnp.solver.search import Searcher, solve
 
-from proofs import check_line, same_proof
+from proofs import check_line, keyed_alike, same_proof
 
 
 def test_the_compiled_core_is_built():
@@ -127,18 +127,7 @@ def test_a_rotten_tree_is_keyed_by_its_token_alone(game_id, deal):
         if not rotten or not node.hand or len(eng.to_play(node)) not in (2, 3):
             continue
         twin = replace(node, board={**node.board, **rotten}, anchors=None, tables=None, lanes=None, later=None)
-        cur = eng.score(node)
-        assert eng.score(twin) == cur
-        futures = [Searcher(game, eng.deal, native=False).dfs(n, cur) for n in (node, twin)]
-        assert futures[0] == futures[1] and futures[0][1], (sorted(node.board.items()), node.hand)
-        core = compiled.core_for(eng, search.NATIVE_SLOT_CARDS)
-        first = core.dfs(*compiled.position(eng, node), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
-        before = [row[:3] for row in core.stats()]
-        again = core.dfs(*compiled.position(eng, twin), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
-        after = [row[:3] for row in core.stats()]
-        assert first[:2] == again[:2] == (futures[0][0], 1)
-        grew = {row[0]: (row[1] - old[1], row[2] - old[2]) for row, old in zip(after, before) if row != old}
-        assert grew == {len(eng.to_play(node)): (1, 1)}, (sorted(node.board.items()), node.hand, grew)
+        keyed_alike(game, eng, compiled.core_for(eng, search.NATIVE_SLOT_CARDS), node, twin)
         twins += 1
 
 
