@@ -816,15 +816,15 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     check_line(game, deal, sol)
 
 
-@pytest.mark.parametrize("jobs,limit", [(1, 20), (2, 20), (2, None)])
+@pytest.mark.parametrize("jobs,limit", [(1, 20), (2, 20), (2, None), (1, None)])
 def test_the_root_s_moves_start_with_the_first_move_of_the_beams_line(monkeypatch, jobs, limit):
-    """With a time limit, on several cores and on one, and without one on
-    several cores, the root's moves are searched with the first move of the
-    beams' best line first (Searcher.line_first): the lines near it are
-    often better than the beams', and they are found at once. The other moves keep their order,
+    """With a time limit or without one, on several cores and on one, the
+    root's moves are searched with the first move of the beams' best line
+    first (Searcher.line_first): the lines near it are often better than the
+    beams', and they are found at once. The other moves keep their order,
     best gain first. Here that move is not the one with the best gain, so the
-    order changes. (On one core the first attempt, from the root itself, is
-    let run out.)"""
+    order changes. (On one core with a limit, the first attempt, from the
+    root itself, is let run out.)"""
     game = find_game("grove")
     seen = []
 

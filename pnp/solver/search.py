@@ -1373,9 +1373,11 @@ class Searcher:
                 return self.plain_then_descend(start, cur, self.ordered(start, cur), ORCHARD_PROBE)
         if self.time_limit is not None and self.game.id in DESCEND_GAMES:
             return self.descend(start, cur)
-        if self.forks():
+        if self.forks() or self.compiled_beam():
+            # the root's moves on every core; with the compiled beams (Grove's), the beams' first
+            # move first, as with a limit, on one core too (in_order)
             kids = self.ordered(start, cur)
-            if self.compiled_beam():  # the beams' first move first, as with a limit
+            if self.compiled_beam():
                 kids = self.line_first(kids)
             if len(kids) > 1 and not (start.drawn == len(e.refs) and len(start.hand) <= 2):
                 return self.on_every_core(start, cur, kids)
