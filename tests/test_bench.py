@@ -1,7 +1,12 @@
-"""bench/solve.py's own logic (the benchmark itself is not run here: its figures go in notes)."""
+"""bench/solve.py's and bench/soak.py's own logic (the benchmark itself is not run here: its figures
+go in notes)."""
+import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "solve.py"
 
@@ -65,3 +70,51 @@ def test_without_then_nothing_is_run_again(monkeypatch, capsys):
     bench.main()
     out = capsys.readouterr().out
     assert len(runs) == 1 and "left open" not in out and "given" not in out
+
+
+def load_soak():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_soak", BENCH.parent / "soak.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("against,cards", [("exhaustive", 3), ("uncapped", 4)])
+def test_the_soak_agrees_with_its_reference_on_short_deals(against, cards, capsys):
+    soak = load_soak()
+    assert soak.main(["--against", against, "--cards", str(cards), "--count", "3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("0 ") and "MISMATCH" not in "\n".join(out)
+    if against == "uncapped":  # the knobs took: the caps cut positions even with four cards
+        capped, uncapped = (int(n.replace(",", "")) for n in re.findall(r"([\d,]+) positions", out[0]))
+        assert uncapped > capped
+    assert out[-1].startswith(f"against {against}: 3 deals of {cards} cards, seed 5, 0 mismatches")
+
+
+@pytest.mark.parametrize("against", ["exhaustive", "uncapped"])
+def test_the_soak_reports_a_search_that_is_a_point_off(against, monkeypatch, capsys):
+    """A solver that claims one point more than the truth is caught: exit 1, the deal named."""
+    soak = load_soak()
+    if against == "exhaustive":
+        real = soak.solve
+
+        def solve(game, d):
+            sol = real(game, d)
+            return replace(sol, score=sol.score + 1)
+
+        monkeypatch.setattr(soak, "solve", solve)
+    else:
+        real_run = soak.Searcher.run
+        calls = []
+
+        def run(self):  # the first solve of each deal (the caps on) a point high
+            sol = real_run(self)
+            calls.append(1)
+            return replace(sol, score=sol.score + 1) if len(calls) % 2 else sol
+
+        monkeypatch.setattr(soak.Searcher, "run", run)
+    assert soak.main(["--against", against, "--cards", "3", "--count", "2", "--seed", "5"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert sum(line.startswith("MISMATCH ") for line in out) == 2
+    assert out[-1].startswith(f"against {against}: 2 deals of 3 cards, seed 5, 2 mismatches")
