@@ -59,9 +59,9 @@ def exhaustive(eng, node, memo: dict) -> int:
     return got
 
 
-def line_scores(game, deal: str, sol) -> bool:
-    """Whether ``sol``'s moves replay, through the notation, to its score."""
-    verdict = verify(game, game.parse_deal(deal), parse_solution(format_solution(sol.moves)))
+def line_scores(game, deal, sol) -> bool:
+    """Whether ``sol``'s moves replay, through the notation, to its score on ``deal`` (parsed)."""
+    verdict = verify(game, deal, parse_solution(format_solution(sol.moves)))
     return verdict.legal and verdict.score == sol.score
 
 
@@ -71,20 +71,21 @@ def against_exhaustive(deal: str) -> tuple[bool, str]:
     sol = solve(game, d)
     eng = engine_for(game, d)
     best = exhaustive(eng, eng.start(), {})
-    ok = sol.proven and sol.score == best and line_scores(game, deal, sol)
+    ok = sol.proven and sol.score == best and line_scores(game, d, sol)
     return ok, f"{sol.score} (proven {sol.proven}, {sol.nodes:,} positions) against {best} by exhaustion"
 
 
 def against_uncapped(deal: str) -> tuple[bool, str]:
     game = find_game("grove")
-    full = Searcher(game, game.parse_deal(deal)).run()
-    uncapped = Searcher(game, game.parse_deal(deal))
+    d = game.parse_deal(deal)
+    full = Searcher(game, d).run()
+    uncapped = Searcher(game, d)
     if not uncapped.make_core():
         raise SystemExit("no compiled Grove search here: nothing to compare")
     for knob, value in CAPS_OFF.items():
         setattr(uncapped.core, knob, value)
     bare = uncapped.run()
-    ok = full.proven and bare.proven and full.score == bare.score and line_scores(game, deal, full)
+    ok = full.proven and bare.proven and full.score == bare.score and line_scores(game, d, full)
     return ok, (f"{full.score} (proven {full.proven}, {full.nodes:,} positions) against {bare.score} "
                 f"without the caps (proven {bare.proven}, {bare.nodes:,} positions)")
 

@@ -25,9 +25,10 @@ def test_then_solves_the_deals_left_open_again_and_sums_up_the_whole_set():
     assert out[-1].split()[9] == "0/1"
 
 
-def load_bench():
+def load_bench(script: Path = BENCH):
+    """``script`` (bench/solve.py unless told) loaded as a module."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("bench_solve", BENCH)
+    spec = importlib.util.spec_from_file_location("bench_" + script.stem, script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -73,11 +74,7 @@ def test_without_then_nothing_is_run_again(monkeypatch, capsys):
 
 
 def load_soak():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bench_soak", BENCH.parent / "soak.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench(BENCH.parent / "soak.py")
 
 
 @pytest.mark.parametrize("against,cards", [("exhaustive", 3), ("uncapped", 4)])
