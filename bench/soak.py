@@ -13,7 +13,7 @@ here; five run out of memory.
 every cap switched off (layer caps, move caps, children's caps, the
 wheelbarrow's games apart, the recipes folded into the caps, doubled
 fruits), which leaves the knapsack and the recipes' bound: the caps are the
-subtlest bounds, and this reaches deals of six and seven cards. Every line
+subtlest bounds, and this reaches deals of six to eight cards. Every line
 is also replayed through ``pnp.verify``.
 
 Prints every twentieth deal with both sides' positions, each mismatch, and a
@@ -38,9 +38,10 @@ CAPS_OFF = dict(cap_hi=0, mcap_hi=0, wb_split=0, folds=0, child_caps=0, doubled=
 def random_deal(rng: random.Random, cards: int, games: tuple) -> str:
     """A random deal of ``cards`` cards of one of ``games`` (Grove with a recipe pair three times in five)."""
     gid = rng.choice(games)
+    ids = sorted(find_game(gid).deck.card_ids)
     if gid == "orchard-pnp":
-        return f"{gid}:" + ",".join(f"{c}{rng.choice('ab')}" for c in rng.sample(range(1, 10), cards))
-    picked = rng.sample(range(1, 19), cards + 2)
+        return f"{gid}:" + ",".join(f"{c}{rng.choice('ab')}" for c in rng.sample(ids, cards))
+    picked = rng.sample(ids, cards + 2)
     deal = f"{gid}:" + ",".join(map(str, picked[:cards]))
     if gid == "grove" and rng.random() < 0.6:
         deal += ";recipes=%d,%d" % tuple(picked[cards:])
