@@ -241,15 +241,6 @@ def fmt(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def transform_point(x: float, y: float, translate: Point = (0, 0), rotate: float = 0.0,
-                    scale: float = 1.0) -> Point:
-    """Where a group's local point lands in its parent's coordinates."""
-    a = math.radians(rotate)
-    xs, ys = x * scale, y * scale
-    return (translate[0] + xs * math.cos(a) - ys * math.sin(a),
-            translate[1] + xs * math.sin(a) + ys * math.cos(a))
-
-
 def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]

@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass, field
 
 from ..errors import PnpError
-from ..games.base import ROTTEN as _ROTTEN, SQUIRREL as _SQUIRREL, Game, Spot, State, face_cells
+from ..games.base import ROTTEN as _ROTTEN, SQUIRREL as _SQUIRREL, Game, Spot, face_cells
 from ..games.grove import GroveGame
 from ..games.orchard import ROTTEN_PENALTY, OrchardGame
 from ..notation import ROTATIONS, CardRef, Deal, Move
@@ -698,11 +698,6 @@ class Engine:
             chosen = () if is_default else tuple(sorted(w[0] for group in combo for w in group))
             out.append((chosen, got))
         return out
-
-    def to_state(self, node: Node):
-        """A reference-engine view of the visible layer (enough for scoring)."""
-        return State(game=self.game.id, deal=self.deal, top=self.to_top(node), placed=(), hand=(),
-                     drawn=node.drawn, wheelbarrow_used=node.wheelbarrow_used)
 
     def to_top(self, node: Node) -> tuple:
         """The visible layer as the reference engine writes it (``State.top``, without card ids)."""
