@@ -2,6 +2,7 @@
 
     python3 bench/bounds.py [DEAL ...] [--cards K ...] [--positions N] [--seed S]
     python3 bench/bounds.py --in-proof | --reach [DEAL ...] [--prefix N] [--positions N]
+    python3 bench/bounds.py --relax [DEAL ...] [--prefix N] [--cards K] [--positions N]
 
 For each deal, N positions with K cards still to play are reached by good
 play (each move one of the six that score most at once, at random), and for
@@ -69,6 +70,23 @@ Also measured that day and dropped: the knapsack with the first card's
 immediate gain capped at its best placement now (the later cards' units free)
 gave 44.4 against 46.1 (need 37.4; 0 of 60 positions cut): the units move to
 the later cards.
+
+``--relax`` (Grove, the sixtieth session) bounds the same positions (four
+cards to play unless ``--cards`` says otherwise; the squirrel spent) by
+relaxed games solved exactly: the fruits left out become clearings
+(``clearings``) or the trees of one more fruit that never gets a die
+(``walls``: they still block and are blocked), one fruit kept at a time
+(``one``: the sum over the fruits) or two (``pairs``: the pair's future
+plus the third fruit's, the least over the three pairings); one game of a
+sum may make the wheelbarrow. Every line of the real game is a line of
+each relaxed game that keeps the same dice of the fruits kept (the real
+game ending early, when no card has a legal placement, aside), so each is
+an upper bound on the exact future; the tests check that on short deals.
+Printed per position: need, the capped knapsack and the four relaxations;
+then the means and how many each cuts. On 2026-11-30 (30 positions each):
+``grove:7,6,13,16,17,14`` need 40.0, capped 48.6, one/clearings 46.0,
+pairs/clearings 39.0 (25 cut), pairs/walls 34.8 (30 cut);
+``grove:12,4,1,11,3,13`` need 42.2, capped 49.4, 46.3, 38.7 (30), 35.7 (30).
 """
 from __future__ import annotations
 
@@ -211,19 +229,139 @@ def one_step(game, deal: str, prefix: int, count: int, rng: random.Random) -> No
           f"the guide is at or below the need in {sum(r[3] <= r[0] for r in out)} of {len(out)}")
 
 
+def relaxed_game(game, keep: tuple[str, ...], walls: bool):
+    """``game`` (Grove) with only the fruits ``keep`` scoring: every other fruit's tree on the
+    cards becomes a clearing, or (``walls``) a tree of the fruit ``X``, which never gets a die
+    (the position's supply of it is 0: :func:`project`)."""
+    from dataclasses import replace
+    from pnp.deck import Cell, Face, Fruit
+    deck = game.deck
+
+    def cell(c):
+        if c.fruit is None or c.fruit in keep:
+            return c
+        return Cell("X", c.count) if walls else Cell(None)
+    cards = tuple(replace(card, recipe=None, faces=tuple(
+        (side, Face(tuple((cell(a), cell(b)) for a, b in face.rows))) for side, face in card.faces))
+        for card in deck.cards)
+    fruits = tuple(f for f in deck.fruits if f.key in keep)
+    if walls:
+        fruits += (Fruit("X", "walls", "#777777", "square"),)
+    return type(game)(replace(deck, cards=cards, fruits=fruits))
+
+
+def project(engine, node, relaxed, keep: tuple[str, ...], wheelbarrow_used: bool):
+    """``node`` of ``engine`` as a position of ``relaxed`` (an engine of :func:`relaxed_game`):
+    the fruits left out become clearings (their dice gone) or, in a game with walls, ``X``."""
+    from pnp.solver.engine import CLEARING, Node, code, zob
+    old = engine.fruit_keys
+    new = {i: relaxed.fruit_index[k] for i, k in enumerate(old) if k in keep}
+    wall = relaxed.fruit_index.get("X")
+    board, z, dice = {}, 0, 0
+    for p, c in node.board.items():
+        f, n, token, d, df = c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 31, (c >> 11) & 3
+        if f in new:
+            out = code(new[f], n, token, d, new[f]) if d else code(new[f], n, token)
+            dice += d
+        elif f == CLEARING or wall is None:
+            out = code(CLEARING, 0, token, d, new[df]) if d and df in new else code(CLEARING, 0, token)
+        else:
+            out = code(wall, n, token)
+        board[p] = out
+        z ^= zob(p, out)
+    supply = tuple(0 if k == "X" else node.supply[old.index(k)] for k in relaxed.fruit_keys)
+    return Node(board=board, hand=node.hand, drawn=node.drawn, wheelbarrow_used=wheelbarrow_used,
+                tokens_used=node.tokens_used, tree_dice=dice, supply=supply, zhash=z)
+
+
+class Relaxations:
+    """The relaxed games of one deal (:func:`relaxed_game`), each solved exactly from a
+    position (the compiled search when it is built, else the Python one)."""
+
+    def __init__(self, game, deal: str):
+        from pnp.notation import Deal
+        self.game, self.deal = game, Deal.parse(deal)
+        self.keys = game.deck.fruit_keys
+        self.searchers: dict = {}
+
+    def future(self, engine, node, keep: tuple[str, ...], walls: bool, wheelbarrow_used: bool) -> int:
+        """The exact future of ``node`` in the game keeping ``keep``."""
+        from pnp.solver import compiled
+        from pnp.solver.search import Searcher
+        key = (keep, walls)
+        if key not in self.searchers:
+            s = Searcher(relaxed_game(self.game, keep, walls), self.deal)
+            s.make_core()
+            self.searchers[key] = s
+        s = self.searchers[key]
+        pos = project(engine, node, s.engine, keep, wheelbarrow_used)
+        cur = s.engine.score(pos)
+        if s.core is None:
+            return exact_future(s, pos) - cur
+        s.core.clear()
+        value, *_ = s.core.dfs(*compiled.position(s.engine, pos), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
+        return value - cur
+
+    def bounds(self, engine, node, walls: bool) -> tuple[int, int]:
+        """(one fruit at a time, two at a time) for ``node``: upper bounds on its exact future."""
+        used = node.wheelbarrow_used
+        keys = self.keys
+
+        def both(keep):  # (wheelbarrow left to this game, wheelbarrow used)
+            free = self.future(engine, node, keep, walls, used)
+            return free, free if used else self.future(engine, node, keep, walls, True)
+        one = {k: both((k,)) for k in keys}
+        one_at_a_time = sum(v[1] for v in one.values()) + max(v[0] - v[1] for v in one.values())
+        pairs = []
+        for h in keys:
+            free, spent = both(tuple(k for k in keys if k != h))
+            pairs.append(max(free + one[h][1], spent + one[h][0]))
+        return one_at_a_time, min(pairs)
+
+
+def relax(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) -> None:
+    """``--relax``: the relaxed games' bounds at positions a proof visits (see the docstring)."""
+    short, best, s, seen = proof_positions(game, deal, prefix, [k])
+    e = s.engine
+    rows = [(need, node) for need, _, node in seen[k]
+            if node.tokens_used >= e.tokens and s.bounder.capped(node) > need]
+    print(f"{short} (best {best}): {len(rows)} positions with {k} cards to play past the caps, the squirrel spent")
+    r = Relaxations(game, short)
+    out = []
+    for need, node in rng.sample(rows, min(count, len(rows))):
+        row = (need, s.bounder.capped(node), *r.bounds(e, node, False), *r.bounds(e, node, True))
+        out.append(row)
+        print(f"need {row[0]:3}  capped {row[1]:3}  clearings: one {row[2]:3} pairs {row[3]:3}  "
+              f"walls: one {row[4]:3} pairs {row[5]:3}", flush=True)
+    if out:
+        names = ("need", "capped", "one/clearings", "pairs/clearings", "one/walls", "pairs/walls")
+        print("means: " + ", ".join(f"{n} {statistics.mean(x[i] for x in out):.1f}" for i, n in enumerate(names)))
+        print("cut (at or below the need): " + ", ".join(
+            f"{n} {sum(x[i] <= x[0] for x in out)}" for i, n in enumerate(names) if i) + f" of {len(out)}")
+
+
 def main() -> None:
     from pnp.games import find_game
     from pnp.solver.search import SLOT_CARDS
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("deals", nargs="*", default=DEALS)
-    ap.add_argument("--cards", type=int, nargs="+", default=[2, 3, 4, 6])
+    ap.add_argument("--cards", type=int, nargs="+", help="cards to play (default 2 3 4 6; --relax: 4)")
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--in-proof", action="store_true", help="sample the positions a proof visits, with their need")
     ap.add_argument("--prefix", type=int, default=6, help="with --in-proof: the deal's first N cards")
+    ap.add_argument("--relax", action="store_true",
+                    help="Grove: bound proof positions by relaxed games solved exactly (see the docstring)")
     ap.add_argument("--reach", action="store_true",
                     help="with three cards to play in a proof: each card's one-step reach (see the docstring)")
     args = ap.parse_args()
+    cards = args.cards or [2, 3, 4, 6]
+    if args.relax:
+        for deal in args.deals:
+            if deal.startswith("grove") and ";" not in deal:
+                k = args.cards[0] if args.cards else 4
+                relax(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
+        return
     if args.reach:
         for deal in args.deals:
             if deal.startswith("grove"):
@@ -231,13 +369,13 @@ def main() -> None:
         return
     if args.in_proof:
         for deal in args.deals:
-            in_proof(find_game(deal.split(":")[0]), deal, args.prefix, args.cards, args.positions,
+            in_proof(find_game(deal.split(":")[0]), deal, args.prefix, cards, args.positions,
                      random.Random(args.seed))
         return
     print(f"{'deal':44} {'cards':>5} {'n':>3} {'knapsack':>9} {'slots':>7} {'now':>7} {'exact':>7}")
     for deal in args.deals:
         game = find_game(deal.split(":")[0])
-        for k in args.cards:
+        for k in cards:
             rows = []
             for s, node in positions(game, deal, k, args.positions, random.Random(args.seed)):
                 knap = s.bounder.knapsack(node)[0]

@@ -115,3 +115,69 @@ def test_the_soak_reports_a_search_that_is_a_point_off(against, monkeypatch, cap
     out = capsys.readouterr().out.splitlines()
     assert sum(line.startswith("MISMATCH ") for line in out) == 2
     assert out[-1].startswith(f"against {against}: 2 deals of 3 cards, seed 5, 2 mismatches")
+
+
+def squirrel_spent_positions(e, k: int, count: int, seed: int):
+    """``count`` positions of ``e``'s deal with ``k`` cards to play and the squirrel spent,
+    each reached by random moves, one that spends the squirrel as soon as there is one."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        node = e.start()
+        while len(e.to_play(node)) > k:
+            kids = e.children(node)
+            spend = [c for c in kids if c.tokens_used > node.tokens_used]
+            if not kids:
+                break
+            node = e.node(rng.choice(spend or kids))
+        if len(e.to_play(node)) == k and node.tokens_used >= e.tokens:
+            out.append(node)
+    return out
+
+
+def test_the_relaxed_games_bound_the_exact_future_and_each_other():
+    """bench/bounds.py --relax: each relaxed game is a bound on the exact future; keeping two
+    fruits is at most keeping each apart, walls at most clearings; keeping every fruit is the
+    game itself."""
+    from pnp.games import find_game
+    from pnp.notation import Deal
+    from pnp.solver.search import Searcher
+    bounds = load_bench(BENCH.parent / "bounds.py")
+    game, deal = find_game("grove"), "grove:12,4,1,11,3,13"
+    e = Searcher(game, Deal.parse(deal), native=False).engine
+    relaxed = bounds.Relaxations(game, deal)
+    for node in squirrel_spent_positions(e, 3, 3, seed=1):
+        exact = bounds.exact_future(Searcher(game, Deal.parse(deal), native=False), node)
+        exact -= e.score(node)
+        assert relaxed.future(e, node, game.deck.fruit_keys, False, node.wheelbarrow_used) == exact
+        one_c, pairs_c = relaxed.bounds(e, node, walls=False)
+        one_w, pairs_w = relaxed.bounds(e, node, walls=True)
+        assert exact <= pairs_w <= pairs_c <= one_c
+        assert pairs_w <= one_w <= one_c
+
+
+def test_a_relaxed_position_keeps_the_dice_of_the_fruits_kept():
+    from pnp.games import find_game
+    from pnp.notation import Deal
+    from pnp.solver.engine import CLEARING
+    from pnp.solver.search import Searcher
+    bounds = load_bench(BENCH.parent / "bounds.py")
+    game, deal = find_game("grove"), "grove:12,4,1,11,3,13"
+    e = Searcher(game, Deal.parse(deal), native=False).engine
+    node = squirrel_spent_positions(e, 3, 1, seed=2)[0]
+    lemon = e.fruit_index["L"]
+    for walls in (False, True):
+        r = Searcher(bounds.relaxed_game(game, ("L",), walls), Deal.parse(deal), native=False).engine
+        pos = bounds.project(e, node, r, ("L",), node.wheelbarrow_used)
+        assert pos.board.keys() == node.board.keys()  # the layer's shape is kept
+        kept = {p: c for p, c in node.board.items() if c & 3 == lemon or ((c >> 6) & 31 and (c >> 11) & 3 == lemon)}
+        assert sum((c >> 6) & 31 for c in kept.values() if c & 3 == lemon) == pos.tree_dice
+        for p, c in pos.board.items():
+            if (c >> 6) & 31:  # only lemon dice are left, where they were, showing the same
+                assert p in kept and (c >> 6) & 31 == (kept[p] >> 6) & 31
+            if c & 3 not in (CLEARING, r.fruit_index["L"]):
+                assert walls and r.fruit_keys[c & 3] == "X"
+        assert pos.supply[r.fruit_index["L"]] == node.supply[lemon]
+        assert r.fruit_keys == (("L", "X") if walls else ("L",))
+        assert pos.supply[-1] == 0 if walls else len(pos.supply) == 1
