@@ -349,7 +349,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--in-proof", action="store_true", help="sample the positions a proof visits, with their need")
-    ap.add_argument("--prefix", type=int, default=6, help="with --in-proof: the deal's first N cards")
+    ap.add_argument("--prefix", type=int, default=6, help="with --in-proof, --relax or --reach: the deal's first N cards")
     ap.add_argument("--relax", action="store_true",
                     help="Grove: bound proof positions by relaxed games solved exactly (see the docstring)")
     ap.add_argument("--reach", action="store_true",
