@@ -253,13 +253,13 @@ def relaxed_game(game, keep: tuple[str, ...], walls: bool):
 def project(engine, node, relaxed, keep: tuple[str, ...], wheelbarrow_used: bool):
     """``node`` of ``engine`` as a position of ``relaxed`` (an engine of :func:`relaxed_game`):
     the fruits left out become clearings (their dice gone) or, in a game with walls, ``X``."""
-    from pnp.solver.engine import CLEARING, Node, code, zob
+    from pnp.solver.engine import CLEARING, Node, code, count_of, die_fruit_of, die_of, fruit_of, token_of, zob
     old = engine.fruit_keys
     new = {i: relaxed.fruit_index[k] for i, k in enumerate(old) if k in keep}
     wall = relaxed.fruit_index.get("X")
     board, z, dice = {}, 0, 0
     for p, c in node.board.items():
-        f, n, token, d, df = c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 31, (c >> 11) & 3
+        f, n, token, d, df = fruit_of(c), count_of(c), token_of(c), die_of(c), die_fruit_of(c)
         if f in new:
             out = code(new[f], n, token, d, new[f]) if d else code(new[f], n, token)
             dice += d
@@ -286,21 +286,15 @@ class Relaxations:
 
     def future(self, engine, node, keep: tuple[str, ...], walls: bool, wheelbarrow_used: bool) -> int:
         """The exact future of ``node`` in the game keeping ``keep``."""
-        from pnp.solver import compiled
         from pnp.solver.search import Searcher
         key = (keep, walls)
         if key not in self.searchers:
-            s = Searcher(relaxed_game(self.game, keep, walls), self.deal)
-            s.make_core()
-            self.searchers[key] = s
+            self.searchers[key] = Searcher(relaxed_game(self.game, keep, walls), self.deal)
         s = self.searchers[key]
         pos = project(engine, node, s.engine, keep, wheelbarrow_used)
-        cur = s.engine.score(pos)
-        if s.core is None:
-            return exact_future(s, pos) - cur
-        s.core.clear()
-        value, *_ = s.core.dfs(*compiled.position(s.engine, pos), cur, -10 ** 9, -10 ** 9, lambda n, b: -10 ** 9)
-        return value - cur
+        if s.make_core():
+            s.core.clear()  # each position searched from scratch, as the Python search's tables are
+        return exact_future(s, pos) - s.engine.score(pos)
 
     def bounds(self, engine, node, walls: bool) -> tuple[int, int]:
         """(one fruit at a time, two at a time) for ``node``: upper bounds on its exact future."""
@@ -323,13 +317,13 @@ def relax(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) 
     """``--relax``: the relaxed games' bounds at positions a proof visits (see the docstring)."""
     short, best, s, seen = proof_positions(game, deal, prefix, [k])
     e = s.engine
-    rows = [(need, node) for need, _, node in seen[k]
-            if node.tokens_used >= e.tokens and s.bounder.capped(node) > need]
+    spent = [(need, s.bounder.capped(node), node) for need, _, node in seen[k] if node.tokens_used >= e.tokens]
+    rows = [row for row in spent if row[1] > row[0]]
     print(f"{short} (best {best}): {len(rows)} positions with {k} cards to play past the caps, the squirrel spent")
     r = Relaxations(game, short)
     out = []
-    for need, node in rng.sample(rows, min(count, len(rows))):
-        row = (need, s.bounder.capped(node), *r.bounds(e, node, False), *r.bounds(e, node, True))
+    for need, capped, node in rng.sample(rows, min(count, len(rows))):
+        row = (need, capped, *r.bounds(e, node, False), *r.bounds(e, node, True))
         out.append(row)
         print(f"need {row[0]:3}  capped {row[1]:3}  clearings: one {row[2]:3} pairs {row[3]:3}  "
               f"walls: one {row[4]:3} pairs {row[5]:3}", flush=True)
@@ -357,9 +351,9 @@ def main() -> None:
     args = ap.parse_args()
     cards = args.cards or [2, 3, 4, 6]
     if args.relax:
+        k = args.cards[0] if args.cards else 4
         for deal in args.deals:
             if deal.startswith("grove") and ";" not in deal:
-                k = args.cards[0] if args.cards else 4
                 relax(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
         return
     if args.reach:

@@ -160,7 +160,7 @@ def test_the_relaxed_games_bound_the_exact_future_and_each_other():
 def test_a_relaxed_position_keeps_the_dice_of_the_fruits_kept():
     from pnp.games import find_game
     from pnp.notation import Deal
-    from pnp.solver.engine import CLEARING
+    from pnp.solver.engine import CLEARING, die_fruit_of, die_of, fruit_of
     from pnp.solver.search import Searcher
     bounds = load_bench(BENCH.parent / "bounds.py")
     game, deal = find_game("grove"), "grove:12,4,1,11,3,13"
@@ -171,13 +171,13 @@ def test_a_relaxed_position_keeps_the_dice_of_the_fruits_kept():
         r = Searcher(bounds.relaxed_game(game, ("L",), walls), Deal.parse(deal), native=False).engine
         pos = bounds.project(e, node, r, ("L",), node.wheelbarrow_used)
         assert pos.board.keys() == node.board.keys()  # the layer's shape is kept
-        kept = {p: c for p, c in node.board.items() if c & 3 == lemon or ((c >> 6) & 31 and (c >> 11) & 3 == lemon)}
-        assert sum((c >> 6) & 31 for c in kept.values() if c & 3 == lemon) == pos.tree_dice
+        kept = {p: c for p, c in node.board.items() if fruit_of(c) == lemon or (die_of(c) and die_fruit_of(c) == lemon)}
+        assert sum(die_of(c) for c in kept.values() if fruit_of(c) == lemon) == pos.tree_dice
         for p, c in pos.board.items():
-            if (c >> 6) & 31:  # only lemon dice are left, where they were, showing the same
-                assert p in kept and (c >> 6) & 31 == (kept[p] >> 6) & 31
-            if c & 3 not in (CLEARING, r.fruit_index["L"]):
-                assert walls and r.fruit_keys[c & 3] == "X"
+            if die_of(c):  # only lemon dice are left, where they were, showing the same
+                assert p in kept and die_of(c) == die_of(kept[p])
+            if fruit_of(c) not in (CLEARING, r.fruit_index["L"]):
+                assert walls and r.fruit_keys[fruit_of(c)] == "X"
         assert pos.supply[r.fruit_index["L"]] == node.supply[lemon]
         assert r.fruit_keys == (("L", "X") if walls else ("L",))
-        assert pos.supply[-1] == 0 if walls else len(pos.supply) == 1
+        assert (pos.supply[-1] == 0) if walls else (len(pos.supply) == 1)
