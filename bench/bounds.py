@@ -240,7 +240,7 @@ def relaxed_game(game, keep: tuple[str, ...], walls: bool):
     def cell(c):
         if c.fruit is None or c.fruit in keep:
             return c
-        return Cell("X", c.count) if walls else Cell(None)
+        return Cell("X", c.count) if walls else Cell(None, 0)
     cards = tuple(replace(card, recipe=None, faces=tuple(
         (side, Face(tuple((cell(a), cell(b)) for a, b in face.rows))) for side, face in card.faces))
         for card in deck.cards)
@@ -294,7 +294,7 @@ class Relaxations:
         pos = project(engine, node, s.engine, keep, wheelbarrow_used)
         if s.make_core():
             s.core.clear()  # each position searched from scratch, as the Python search's tables are
-        return exact_future(s, pos) - s.engine.score(pos)
+        return exact_future(s, pos)
 
     def bounds(self, engine, node, walls: bool) -> tuple[int, int]:
         """(one fruit at a time, two at a time) for ``node``: upper bounds on its exact future."""

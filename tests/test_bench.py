@@ -149,7 +149,6 @@ def test_the_relaxed_games_bound_the_exact_future_and_each_other():
     relaxed = bounds.Relaxations(game, deal)
     for node in squirrel_spent_positions(e, 3, 3, seed=1):
         exact = bounds.exact_future(Searcher(game, Deal.parse(deal), native=False), node)
-        exact -= e.score(node)
         assert relaxed.future(e, node, game.deck.fruit_keys, False, node.wheelbarrow_used) == exact
         one_c, pairs_c = relaxed.bounds(e, node, walls=False)
         one_w, pairs_w = relaxed.bounds(e, node, walls=True)
@@ -181,3 +180,33 @@ def test_a_relaxed_position_keeps_the_dice_of_the_fruits_kept():
         assert pos.supply[r.fruit_index["L"]] == node.supply[lemon]
         assert r.fruit_keys == (("L", "X") if walls else ("L",))
         assert (pos.supply[-1] == 0) if walls else (len(pos.supply) == 1)
+
+
+def test_the_search_solves_a_relaxed_game_exactly():
+    """bench/bounds.py --relax: the search's answer in a relaxed game is the best over every line
+    of it (a relaxed deck's clearings are clearings to the engine: no fruit count, as a parsed
+    deck's)."""
+    from pnp.games import find_game
+    from pnp.notation import Deal
+    from pnp.solver.search import Searcher
+    bounds = load_bench(BENCH.parent / "bounds.py")
+    game, deal = find_game("grove"), "grove:12,4,1,11,3,13"
+    e = Searcher(game, Deal.parse(deal), native=False).engine
+    relaxed = bounds.Relaxations(game, deal)
+    for walls in (False, True):
+        for card in bounds.relaxed_game(game, ("O",), walls).deck.cards:
+            for _, face in card.faces:
+                assert all(c.count == 0 for _, _, c in face.cells() if c.is_clearing)
+
+    def best(eng, node):
+        kids = eng.children(node)
+        return eng.score(node, final=True) if not kids else max(best(eng, eng.node(c)) for c in kids)
+    for node in squirrel_spent_positions(e, 2, 3, seed=4):
+        real = bounds.exact_future(Searcher(game, Deal.parse(deal), native=False), node)
+        assert real == best(e, node) - e.score(node)  # what is still to come, not the final score
+        for keep in (("O",), ("L", "M")):
+            for walls in (False, True):
+                got = relaxed.future(e, node, keep, walls, True)
+                r = relaxed.searchers[keep, walls].engine
+                pos = bounds.project(e, node, r, keep, True)
+                assert got == best(r, pos) - r.score(pos)
