@@ -83,10 +83,11 @@ each relaxed game that keeps the same dice of the fruits kept (the real
 game ending early, when no card has a legal placement, aside), so each is
 an upper bound on the exact future; the tests check that on short deals.
 Printed per position: need, the capped knapsack and the four relaxations;
-then the means and how many each cuts. On 2026-11-30 (``--positions 30 --seed 3``):
-``grove:7,6,13,16,17,14`` need 40.0, capped 48.6, one/clearings 46.0,
-pairs/clearings 39.0 (25 cut), pairs/walls 34.8 (30 cut);
-``grove:12,4,1,11,3,13`` need 42.2, capped 49.4, 46.3, 38.7 (30), 35.7 (30).
+then the means and how many each cuts. On 2026-11-30 (``--positions 30 --seed 3``,
+as corrected the next session: the first figures had two bugs, see docs/solver.md):
+``grove:7,6,13,16,17,14`` need 40.0, capped 48.6, one/clearings 44.0 (0 cut),
+pairs/clearings 38.0 (28 cut), pairs/walls 33.8 (29 cut);
+``grove:12,4,1,11,3,13`` need 42.2, capped 49.4, 44.0 (9), 37.5 (30), 34.5 (30).
 """
 from __future__ import annotations
 
