@@ -61,7 +61,11 @@ class Cell:
     """One cell of a printed card: a tree (fruit key, fruit count) or a clearing."""
 
     fruit: str | None  # None: a clearing (Grove)
-    count: int = 1
+    count: int = 1  # a clearing's is 0, however it is made: it bears no fruit
+
+    def __post_init__(self):
+        if self.fruit is None and self.count:
+            object.__setattr__(self, "count", 0)
 
     @property
     def is_clearing(self) -> bool:

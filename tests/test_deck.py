@@ -86,6 +86,14 @@ def test_the_good_file_loads(tmp_path):
         "Pie", 30, ("dice_at_least", ("O", 3)), ("points", 5), True)
 
 
+def test_a_clearing_bears_no_fruit_however_it_is_made():
+    """The engines read a cell's count as its fruits: a clearing made in code with the default
+    count must be the clearing a cards file gives (bench/bounds.py's relaxed decks once were not)."""
+    from pnp.deck import Cell
+    assert Cell(None) == Cell(None, 0) and Cell(None).count == 0 and Cell(None).is_clearing
+    assert Cell("O").count == 1 and Cell("O", 2).count == 2
+
+
 class TestValidation:
     def test_broken_yaml_syntax(self, tmp_path):
         text = GOOD.replace("{min: 10, name: High}", "{min: 10, name: High")
