@@ -189,6 +189,7 @@ def test_the_search_solves_a_relaxed_game_exactly():
     from pnp.games import find_game
     from pnp.notation import Deal
     from pnp.solver.search import Searcher
+    from test_solver import exhaustive_compact as best
     bounds = load_bench(BENCH.parent / "bounds.py")
     game, deal = find_game("grove"), "grove:12,4,1,11,3,13"
     e = Searcher(game, Deal.parse(deal), native=False).engine
@@ -197,10 +198,6 @@ def test_the_search_solves_a_relaxed_game_exactly():
         for card in bounds.relaxed_game(game, ("O",), walls).deck.cards:
             for _, face in card.faces:
                 assert all(c.count == 0 for _, _, c in face.cells() if c.is_clearing)
-
-    def best(eng, node):
-        kids = eng.children(node)
-        return eng.score(node, final=True) if not kids else max(best(eng, eng.node(c)) for c in kids)
     for node in squirrel_spent_positions(e, 2, 3, seed=4):
         real = bounds.exact_future(Searcher(game, Deal.parse(deal), native=False), node)
         assert real == best(e, node) - e.score(node)  # what is still to come, not the final score
