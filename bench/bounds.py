@@ -3,6 +3,7 @@
     python3 bench/bounds.py [DEAL ...] [--cards K ...] [--positions N] [--seed S]
     python3 bench/bounds.py --in-proof | --reach [DEAL ...] [--prefix N] [--positions N]
     python3 bench/bounds.py --relax [DEAL ...] [--prefix N] [--cards K] [--positions N]
+    python3 bench/bounds.py --joint [DEAL ...] [--prefix N] [--cards K] [--positions N]
 
 For each deal, N positions with K cards still to play are reached by good
 play (each move one of the six that score most at once, at random), and for
@@ -88,6 +89,17 @@ as corrected the next session: the first figures had two bugs, see docs/solver.m
 ``grove:7,6,13,16,17,14`` need 40.0, capped 48.6, one/clearings 44.0 (0 cut),
 pairs/clearings 38.0 (28 cut), pairs/walls 33.8 (29 cut);
 ``grove:12,4,1,11,3,13`` need 42.2, capped 49.4, 44.0 (9), 37.5 (30), 34.5 (30).
+
+``--joint`` (Grove, the sixty-second session) bounds the same kind of positions
+(three cards to play unless ``--cards`` says otherwise; the squirrel spent) by
+giving each card one placement for all fruits at once, in every order the hand
+allows, each placement legal as the cards before it leave the layer, and
+valuing the cells laid without their order (``joint_placements``; the tests
+check it against the exact future). It is the game's own search with the
+values relaxed, so it is slow (tens of thousands of combinations, seconds a
+position in Python), and tight: on 2026-11-30 (``--positions 15 --seed 3``),
+``grove:7,6,13,16,17,14`` need 35.5, capped 38.7, joint 23.4, exact 22.2, at
+or below the need at all 15 positions.
 """
 from __future__ import annotations
 
@@ -335,6 +347,179 @@ def relax(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) 
             f"{n} {sum(x[i] <= x[0] for x in out)}" for i, n in enumerate(names) if i) + f" of {len(out)}")
 
 
+def layer_items(node, nfruits: int) -> dict:
+    """The layer's items: square -> (fruit, value, on a tree, new), for every die that can still
+    change (a wheelbarrow on a tree cannot) and every bare tree (value: its fruits; new: a cell of
+    its fruit on it makes a die)."""
+    from pnp.solver.engine import CLEARING, count_of, die_fruit_of, die_of, fruit_of, token_of
+    from pnp.solver.search import counted_die
+    items = {}
+    for p, c in node.board.items():
+        if die_of(c):
+            if counted_die(c):
+                items[p] = (die_fruit_of(c), die_of(c), fruit_of(c) != CLEARING, False)
+        elif not token_of(c) and fruit_of(c) != CLEARING:
+            items[p] = (fruit_of(c), count_of(c), False, True)
+    return items
+
+
+def item_gain(value: int, tree: bool, new: bool, ns: list[int]) -> tuple[int, int | None]:
+    """What the cells ``ns`` (their fruits) of an item's fruit can add to it, in any order: (the
+    gain without the wheelbarrow, the gain with it made there, or None if it cannot be)."""
+    from pnp.solver.engine import WHEELBARROW
+    from pnp.solver.search import raised
+    paid = value if tree and not new else 0  # (a die on a clearing scores once a tree raises it)
+    if value == WHEELBARROW:  # on a clearing
+        return WHEELBARROW, None
+    total = sum(ns)
+    gain = raised(value, total) - paid
+    # the wheelbarrow: a cell raising the die once it shows 10 (before the smallest cell at best)
+    wb = WHEELBARROW - paid if value + total - min(ns) > 6 else None
+    return gain, wb
+
+
+def joint_value(items: dict, supply, wb_free: bool, placed) -> int:
+    """An upper bound on what the tree cells ``placed`` (per card: (square, fruit, count) ...)
+    add, in whatever order they come: each square the most of its item raised or made by the cells
+    of its fruit, and a die of one fruit made by two or more of its cells (on any square, a bare
+    tree of another fruit after a clearing included); new dice within each fruit's supply (one
+    more where the wheelbarrow may free one); the wheelbarrow once."""
+    from pnp.solver.engine import WHEELBARROW
+    from pnp.solver.search import raised
+    on: dict = {}
+    for cells in placed:
+        for p, f, n in cells:
+            on.setdefault(p, []).append((f, n))
+    fixed, news, extra = 0, [[] for _ in supply], 0
+    for p, cells in on.items():
+        best = None  # (gain, fruit, new)
+        it = items.get(p)
+        if it is not None:
+            f, value, tree, new = it
+            ns = [n for g, n in cells if g == f]
+            if ns:
+                gain, wb = item_gain(value, tree, new, ns)
+                best = (gain, f, new)
+                if wb is not None and wb_free:
+                    extra = max(extra, wb - gain)
+        for f in {g for g, _ in cells}:
+            ns = [n for g, n in cells if g == f]
+            if len(ns) >= 2:
+                value = raised(0, sum(ns))
+                if best is None or value > best[0]:
+                    best = (value, f, True)
+                if wb_free and len(ns) >= 3 and sum(ns) - min(ns) > 6:
+                    extra = max(extra, WHEELBARROW - value)
+        if best is not None:
+            if best[2]:
+                news[best[1]].append(best[0])
+            else:
+                fixed += best[0]
+    for f, gains in enumerate(news):
+        gains.sort(reverse=True)
+        fixed += sum(gains[:supply[f] + wb_free])
+    return fixed + extra
+
+
+def play_orders(hand, to_play) -> list[tuple]:
+    """Every order the hand allows the cards ``to_play`` (the hand first, then the draws)."""
+    out = set()
+
+    def go(hand, rest, seq):
+        if not hand:
+            out.add(tuple(seq))
+        for h in hand:
+            go([x for x in hand if x != h] + rest[:1], rest[1:], seq + [h])
+    hand = list(hand)
+    go(hand, [c for c in to_play if c not in hand], [])
+    return sorted(out)
+
+
+def joint_placements(engine, node) -> tuple[int, int]:
+    """``--joint`` (Grove, the squirrel spent): (the most :func:`joint_value` over every order the
+    hand allows and one placement a card, each legal as the cards before it leave the layer, a
+    card also left unplayed; how many combinations were valued). A tree may lie on a square that
+    shows a clearing (holding no die of another fruit), nothing, or a tree or die of its fruit,
+    where a square an earlier card covered shows that card's cell; never on the squirrel. Every
+    line of the game is one of these, valued at least as high: a relaxation, slow as a search."""
+    from pnp.solver.engine import CLEARING, ROW, die_fruit_of, die_of, fruit_of, token_of
+    assert node.tokens_used >= engine.tokens, "the squirrel must be spent"
+    board = node.board
+    items = layer_items(node, engine.nfruits)
+    to_play = engine.to_play(node)
+    pad = 3 * len(to_play) + 1  # (a card touches the layer or a card before it)
+    xs = [p % ROW for p in board]
+    ys = [p // ROW for p in board]
+    window = [y * ROW + x for y in range(min(ys) - pad, max(ys) + pad + 1)
+              for x in range(min(xs) - pad, max(xs) + pad + 1)]
+
+    def fits(f, s, cover):
+        c0 = board.get(s)
+        if c0 is not None and token_of(c0):
+            return False
+        if f == CLEARING:
+            return True
+        top = cover.get(s)
+        if top is not None and top != CLEARING:
+            return top == f
+        if c0 is None:
+            return True
+        if top is None and fruit_of(c0) != CLEARING:
+            return fruit_of(c0) == f
+        return not die_of(c0) or die_fruit_of(c0) == f
+
+    def options(card, cover):
+        for _, cells, _, _ in engine.orients[card]:
+            for a in window:
+                squares = [(a + dp, f, n) for dp, f, n in cells]
+                if (any(s in board or s in cover for s, _, _ in squares)
+                        and all(fits(f, s, cover) for s, f, _ in squares)):
+                    yield squares
+        yield None  # (not played: the game may end first)
+    best, tried = 0, 0
+    wb_free = not node.wheelbarrow_used
+
+    def go(seq, cover, placed):
+        nonlocal best, tried
+        if not seq:
+            tried += 1
+            best = max(best, joint_value(items, node.supply, wb_free, placed))
+            return
+        for squares in options(seq[0], cover):
+            if squares is None:
+                go(seq[1:], cover, placed)
+                continue
+            now = dict(cover)
+            now.update((s, f) for s, f, _ in squares)
+            go(seq[1:], now, placed + [[c for c in squares if c[1] != CLEARING]])
+    for seq in play_orders(node.hand, to_play):
+        go(list(seq), {}, [])
+    return best, tried
+
+
+def joint(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) -> None:
+    """``--joint``: :func:`joint_placements` at positions a proof visits (see the docstring)."""
+    short, best, s, seen = proof_positions(game, deal, prefix, [k])
+    e = s.engine
+    spent = [(need, s.bounder.capped(node), node) for need, _, node in seen[k] if node.tokens_used >= e.tokens]
+    rows = [row for row in spent if row[1] > row[0]]
+    print(f"{short} (best {best}): {len(rows)} positions with {k} cards to play past the caps, the squirrel spent")
+    out = []
+    for need, capped, node in rng.sample(rows, min(count, len(rows))):
+        t = time.perf_counter()
+        value, tried = joint_placements(e, node)
+        took = time.perf_counter() - t
+        exact = exact_future(s, node)
+        out.append((need, capped, value, exact))
+        print(f"need {need:3}  capped {capped:3}  joint {value:3}  exact {exact:3}  "
+              f"({tried:,} combinations, {took:.1f} s)", flush=True)
+    if out:
+        names = ("need", "capped", "joint", "exact")
+        print("means: " + ", ".join(f"{n} {statistics.mean(x[i] for x in out):.1f}" for i, n in enumerate(names)))
+        print(f"joint at or below the need: {sum(x[2] <= x[0] for x in out)} of {len(out)}; "
+              f"below the exact future (a bug): {sum(x[2] < x[3] for x in out)}")
+
+
 def main() -> None:
     from pnp.games import find_game
     from pnp.solver.search import SLOT_CARDS
@@ -344,9 +529,12 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--in-proof", action="store_true", help="sample the positions a proof visits, with their need")
-    ap.add_argument("--prefix", type=int, default=6, help="with --in-proof, --relax or --reach: the deal's first N cards")
+    ap.add_argument("--prefix", type=int, default=6,
+                    help="with --in-proof, --relax, --joint or --reach: the deal's first N cards")
     ap.add_argument("--relax", action="store_true",
                     help="Grove: bound proof positions by relaxed games solved exactly (see the docstring)")
+    ap.add_argument("--joint", action="store_true",
+                    help="Grove: one placement a card for all fruits, with legality, at proof positions (docstring)")
     ap.add_argument("--reach", action="store_true",
                     help="with three cards to play in a proof: each card's one-step reach (see the docstring)")
     args = ap.parse_args()
@@ -356,6 +544,12 @@ def main() -> None:
         for deal in args.deals:
             if deal.startswith("grove") and ";" not in deal:
                 relax(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
+        return
+    if args.joint:
+        k = args.cards[0] if args.cards else 3
+        for deal in args.deals:
+            if deal.startswith("grove") and ";" not in deal:
+                joint(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
         return
     if args.reach:
         for deal in args.deals:

@@ -207,3 +207,54 @@ def test_the_search_solves_a_relaxed_game_exactly():
                 r = relaxed.searchers[keep, walls].engine
                 pos = bounds.project(e, node, r, keep, True)
                 assert got == best(r, pos) - r.score(pos)
+
+
+def test_the_orders_a_hand_allows():
+    bounds = load_bench(BENCH.parent / "bounds.py")
+    assert bounds.play_orders((4, 7), [4, 7, 9]) == [(4, 7, 9), (4, 9, 7), (7, 4, 9), (7, 9, 4)]
+    assert bounds.play_orders((4, 7), [4, 7]) == [(4, 7), (7, 4)]
+    assert bounds.play_orders((4,), [4]) == [(4,)]
+
+
+def test_what_cells_add_in_any_order():
+    """bench/bounds.py --joint's value of the cells laid: a die climbs past 6 to 10 and to the
+    wheelbarrow only with a cell to spare; a die wherever two cells of a fruit meet, within the
+    supply; an item's square may take another fruit's die instead (after a clearing)."""
+    from pnp.solver.engine import pos_int
+    bounds = load_bench(BENCH.parent / "bounds.py")
+    assert bounds.item_gain(6, True, False, [1]) == (4, None)  # 6 -> 10, not past it
+    assert bounds.item_gain(6, True, False, [1, 1]) == (4, 9)  # 10 first, then the wheelbarrow
+    assert bounds.item_gain(2, False, True, [2]) == (4, None)  # a new die on a bare tree of 2
+    assert bounds.item_gain(3, False, False, [1]) == (4, None)  # a die on a clearing back on a tree
+    p, q = pos_int(0, 0), pos_int(1, 0)
+    two = [[(p, 0, 1)], [(p, 0, 2)]]
+    assert bounds.joint_value({}, (1, 1, 1), False, two) == 3
+    assert bounds.joint_value({}, (0, 1, 1), False, two) == 0  # no orange die left
+    assert bounds.joint_value({}, (0, 1, 1), True, two) == 3  # the one the wheelbarrow frees
+    # a bare lemon tree of 1 under two orange cells: a lemon die of 2 there, or an orange die of 3
+    assert bounds.joint_value({p: (1, 1, False, True)}, (1, 1, 1), False, two) == 3
+    # a die of 6 raised by two cells: 10, and the wheelbarrow's 5 on top where it is unused
+    items = {q: (0, 6, True, False)}
+    assert bounds.joint_value(items, (0, 0, 0), False, [[(q, 0, 1)], [(q, 0, 1)]]) == 4
+    assert bounds.joint_value(items, (0, 0, 0), True, [[(q, 0, 1)], [(q, 0, 1)]]) == 9
+
+
+@pytest.mark.parametrize("deal,k,seed", [("grove:12,4,1,11,3,13", 2, 5), ("grove:7,6,13,16,17,14", 2, 6),
+                                         ("grove:3,8,6,17,11", 2, 7), ("grove:16,7,8,9,13", 3, 8)])
+def test_one_placement_a_card_for_all_fruits_bounds_the_exact_future(deal, k, seed):
+    """bench/bounds.py --joint is a relaxation: at positions with the squirrel spent it is at or
+    above the exact future (the search's), and not merely as high as the knapsack."""
+    from pnp.games import find_game
+    from pnp.notation import Deal
+    from pnp.solver.search import Searcher
+    bounds = load_bench(BENCH.parent / "bounds.py")
+    game = find_game("grove")
+    s = Searcher(game, Deal.parse(deal), native=False)
+    tighter = 0
+    for node in squirrel_spent_positions(s.engine, k, 6 if k == 2 else 1, seed=seed):
+        value, tried = bounds.joint_placements(s.engine, node)
+        exact = bounds.exact_future(Searcher(game, Deal.parse(deal), native=False), node)
+        assert value >= exact, sorted(node.board.items())
+        assert tried > 1
+        tighter += value < s.bounder.knapsack(node)[0]
+    assert tighter, "the relaxation was never below the knapsack: the test lost its point"
