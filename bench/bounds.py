@@ -326,16 +326,25 @@ class Relaxations:
         return one_at_a_time, min(pairs)
 
 
-def relax(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) -> None:
-    """``--relax``: the relaxed games' bounds at positions a proof visits (see the docstring)."""
+def past_the_caps(game, deal: str, prefix: int, k: int, count: int, rng: random.Random):
+    """``(short deal, searcher, sample)``: up to ``count`` ``(need, capped knapsack, position)``
+    drawn by ``rng`` from the positions with ``k`` cards to play that a proof of ``deal``'s first
+    ``prefix`` cards visits, the squirrel spent, whose capped knapsack is above their need."""
     short, best, s, seen = proof_positions(game, deal, prefix, [k])
     e = s.engine
     spent = [(need, s.bounder.capped(node), node) for need, _, node in seen[k] if node.tokens_used >= e.tokens]
     rows = [row for row in spent if row[1] > row[0]]
     print(f"{short} (best {best}): {len(rows)} positions with {k} cards to play past the caps, the squirrel spent")
+    return short, s, rng.sample(rows, min(count, len(rows)))
+
+
+def relax(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) -> None:
+    """``--relax``: the relaxed games' bounds at positions a proof visits (see the docstring)."""
+    short, s, sample = past_the_caps(game, deal, prefix, k, count, rng)
+    e = s.engine
     r = Relaxations(game, short)
     out = []
-    for need, capped, node in rng.sample(rows, min(count, len(rows))):
+    for need, capped, node in sample:
         row = (need, capped, *r.bounds(e, node, False), *r.bounds(e, node, True))
         out.append(row)
         print(f"need {row[0]:3}  capped {row[1]:3}  clearings: one {row[2]:3} pairs {row[3]:3}  "
@@ -499,13 +508,10 @@ def joint_placements(engine, node) -> tuple[int, int]:
 
 def joint(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) -> None:
     """``--joint``: :func:`joint_placements` at positions a proof visits (see the docstring)."""
-    short, best, s, seen = proof_positions(game, deal, prefix, [k])
+    _, s, sample = past_the_caps(game, deal, prefix, k, count, rng)
     e = s.engine
-    spent = [(need, s.bounder.capped(node), node) for need, _, node in seen[k] if node.tokens_used >= e.tokens]
-    rows = [row for row in spent if row[1] > row[0]]
-    print(f"{short} (best {best}): {len(rows)} positions with {k} cards to play past the caps, the squirrel spent")
     out = []
-    for need, capped, node in rng.sample(rows, min(count, len(rows))):
+    for need, capped, node in sample:
         t = time.perf_counter()
         value, tried = joint_placements(e, node)
         took = time.perf_counter() - t
@@ -539,18 +545,13 @@ def main() -> None:
                     help="with three cards to play in a proof: each card's one-step reach (see the docstring)")
     args = ap.parse_args()
     cards = args.cards or [2, 3, 4, 6]
-    if args.relax:
-        k = args.cards[0] if args.cards else 4
-        for deal in args.deals:
-            if deal.startswith("grove") and ";" not in deal:
-                relax(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
-        return
-    if args.joint:
-        k = args.cards[0] if args.cards else 3
-        for deal in args.deals:
-            if deal.startswith("grove") and ";" not in deal:
-                joint(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
-        return
+    for wanted, probe, default_k in ((args.relax, relax, 4), (args.joint, joint, 3)):
+        if wanted:  # (Grove deals without recipes)
+            k = args.cards[0] if args.cards else default_k
+            for deal in args.deals:
+                if deal.startswith("grove") and ";" not in deal:
+                    probe(find_game("grove"), deal, args.prefix, k, args.positions, random.Random(args.seed))
+            return
     if args.reach:
         for deal in args.deals:
             if deal.startswith("grove"):
