@@ -356,28 +356,13 @@ def relax(game, deal: str, prefix: int, k: int, count: int, rng: random.Random) 
             f"{n} {sum(x[i] <= x[0] for x in out)}" for i, n in enumerate(names) if i) + f" of {len(out)}")
 
 
-def layer_items(node, nfruits: int) -> dict:
-    """The layer's items: square -> (fruit, value, on a tree, new), for every die that can still
-    change (a wheelbarrow on a tree cannot) and every bare tree (value: its fruits; new: a cell of
-    its fruit on it makes a die)."""
-    from pnp.solver.engine import CLEARING, count_of, die_fruit_of, die_of, fruit_of, token_of
-    from pnp.solver.search import counted_die
-    items = {}
-    for p, c in node.board.items():
-        if die_of(c):
-            if counted_die(c):
-                items[p] = (die_fruit_of(c), die_of(c), fruit_of(c) != CLEARING, False)
-        elif not token_of(c) and fruit_of(c) != CLEARING:
-            items[p] = (fruit_of(c), count_of(c), False, True)
-    return items
-
-
-def item_gain(value: int, tree: bool, new: bool, ns: list[int]) -> tuple[int, int | None]:
-    """What the cells ``ns`` (their fruits) of an item's fruit can add to it, in any order: (the
-    gain without the wheelbarrow, the gain with it made there, or None if it cannot be)."""
+def item_gain(value: int, tree: bool, bare: bool, ns: list[int]) -> tuple[int, int | None]:
+    """What the cells ``ns`` (their fruits) of an item's fruit (``layer_item``) can add to it, in
+    any order: (the gain without the wheelbarrow, the gain with it made there, or None if it
+    cannot be)."""
     from pnp.solver.engine import WHEELBARROW
     from pnp.solver.search import raised
-    paid = value if tree and not new else 0  # (a die on a clearing scores once a tree raises it)
+    paid = value if tree and not bare else 0  # (a die on a clearing scores once a tree raises it)
     if value == WHEELBARROW:  # on a clearing
         return WHEELBARROW, None
     total = sum(ns)
@@ -404,11 +389,11 @@ def joint_value(items: dict, supply, wb_free: bool, placed) -> int:
         best = None  # (gain, fruit, new)
         it = items.get(p)
         if it is not None:
-            f, value, tree, new = it
+            f, value, tree, bare = it
             ns = [n for g, n in cells if g == f]
             if ns:
-                gain, wb = item_gain(value, tree, new, ns)
-                best = (gain, f, new)
+                gain, wb = item_gain(value, tree, bare, ns)
+                best = (gain, f, bare)
                 if wb is not None and wb_free:
                     extra = max(extra, wb - gain)
         for f in {g for g, _ in cells}:
@@ -452,9 +437,10 @@ def joint_placements(engine, node) -> tuple[int, int]:
     where a square an earlier card covered shows that card's cell; never on the squirrel. Every
     line of the game is one of these, valued at least as high: a relaxation, slow as a search."""
     from pnp.solver.engine import CLEARING, ROW, die_fruit_of, die_of, fruit_of, token_of
+    from pnp.solver.search import layer_item
     assert node.tokens_used >= engine.tokens, "the squirrel must be spent"
     board = node.board
-    items = layer_items(node, engine.nfruits)
+    items = {p: item for p, c in board.items() if (item := layer_item(c)) is not None}
     to_play = engine.to_play(node)
     pad = 3 * len(to_play) + 1  # (a card touches the layer or a card before it)
     xs = [p % ROW for p in board]

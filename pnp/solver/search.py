@@ -229,6 +229,19 @@ def counted_die(c: int) -> bool:
     return bool(d) and (d != WHEELBARROW or (c & 3) == CLEARING)
 
 
+def layer_item(c: int) -> tuple[int, int, bool, bool] | None:
+    """What the Grove square showing ``c`` is to the bounds, as (fruit, value,
+    on a tree, bare): a die they count (:func:`counted_die`), or a tree with
+    neither die nor token (bare; its value: its fruits), a cell of whose fruit
+    makes a new die; else None."""
+    d = (c >> 6) & 31
+    if d:
+        return ((c >> 11) & 3, d, (c & 3) != CLEARING, False) if counted_die(c) else None
+    if not c & 48 and (c & 3) != CLEARING:
+        return (c & 3, (c >> 2) & 3, False, True)
+    return None
+
+
 def _chain(step, value: int, contributes: bool, k: int) -> list[int]:
     """Score increments of one die climbing ``k`` times, each time as far as it can."""
     out = []
@@ -345,12 +358,13 @@ class Bounder:
         dice: list[list] = [[] for _ in range(nf)]
         bases: list[list] = [[] for _ in range(nf)]
         for c in node.board.values():
-            d = (c >> 6) & 31
-            if d:
-                if counted_die(c):
-                    dice[(c >> 11) & 3].append((d, (c & 3) != CLEARING))
-            elif not c & 48 and (c & 3) != CLEARING:
-                bases[c & 3].append((c >> 2) & 3)
+            item = layer_item(c)
+            if item is not None:
+                f, value, tree, bare = item
+                if bare:
+                    bases[f].append(value)
+                else:
+                    dice[f].append((value, tree))
         got = node.layer = ([tuple(sorted(x)) for x in dice], [tuple(sorted(x, reverse=True)) for x in bases])
         return got
 
@@ -561,11 +575,9 @@ class Bounder:
         nf = e.nfruits
         squares: list[set] = [set() for _ in range(nf)]
         for p, c in node.board.items():
-            if (c >> 6) & 31:
-                if counted_die(c):
-                    squares[(c >> 11) & 3].add(p)
-            elif not c & 48 and (c & 3) != CLEARING:
-                squares[c & 3].add(p)
+            item = layer_item(c)
+            if item is not None:
+                squares[item[0]].add(p)
         caps = [0] * 7
         for card in e.to_play(node):
             if placed is not None and card == placed[0]:
