@@ -470,7 +470,6 @@ def joint_placements(engine, node) -> tuple[int, int]:
                 if (any(s in board or s in cover for s, _, _ in squares)
                         and all(fits(f, s, cover) for s, f, _ in squares)):
                     yield squares
-        yield None  # (not played: the game may end first)
     best, tried = 0, 0
     wb_free = not node.wheelbarrow_used
 
@@ -481,12 +480,10 @@ def joint_placements(engine, node) -> tuple[int, int]:
             best = max(best, joint_value(items, node.supply, wb_free, placed))
             return
         for squares in options(seq[0], cover):
-            if squares is None:
-                go(seq[1:], cover, placed)
-                continue
             now = dict(cover)
             now.update((s, f) for s, f, _ in squares)
             go(seq[1:], now, placed + [[c for c in squares if c[1] != CLEARING]])
+        go(seq[1:], cover, placed)  # (the card not played: the game may end first)
     for seq in play_orders(node.hand, to_play):
         go(list(seq), {}, [])
     return best, tried
