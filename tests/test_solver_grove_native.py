@@ -1397,6 +1397,10 @@ def test_a_deck_of_two_fruits_proves_the_same_in_c_and_python(deal):
 # ((9, 10) with up to five cards to play since the forty-second session: with four, the tables that
 # let a way leave ready trees bare (ready_least) left the doubled caps nothing to cut in its positions)
 DOUBLING_PAIRS = [((9, 12), 5), ((10, 17), 5), ((2, 9), 5), ((9, 10), 5), ((11, 13), 5), ((18, 11), 4)]
+# the positions' seed where it is not the pair's sum: (9, 10)'s own seed drew one position with five
+# cards to play that took a minute to search three times over; seed 100 draws four with five cards
+# to play (and four with two) at about a third of the time, the doubled caps cutting in all four
+DOUBLING_SEEDS = {(9, 10): 100}
 
 
 def core_future(game, deal, eng, node, best=None, **knobs):
@@ -1423,7 +1427,8 @@ def test_caps_that_count_a_doubled_fruit_twice_keep_the_best_line(pair, most):
     best line), and the doubled caps cut positions the other bound does not."""
     game = find_game("grove")
     deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 1))
-    fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, sum(pair), most=most), doubled=0)
+    seed = DOUBLING_SEEDS.get(pair, sum(pair))
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, 6, seed, most=most), doubled=0)
     assert fewer, "the doubled caps cut nothing here: the test lost its point"
 
 
@@ -1454,6 +1459,9 @@ def same_best_with_and_without(game, deal, positions_, **off):
 # (ten positions for two pairs since the forty-second session: in their first six, the tables that let a
 # way leave ready trees bare, ready_least, left the folded caps nothing to cut)
 FOLD_POSITIONS = {(3, 11): 10, (1, 2): 10}
+# the positions' seed where it is not the pair's sum plus one: (7, 2)'s own drew positions with five
+# cards to play at 40 s; seed 102 draws four with five (and four with two) at about a quarter of that
+FOLD_SEEDS = {(7, 2): 102}
 FOLD_PAIRS = [((2, 13), 5), ((1, 4), 5), ((3, 11), 4), ((2, 9), 4), ((1, 2), 5), ((3, 12), 5),
               ((8, 15), 5), ((6, 13), 5), ((7, 2), 5), ((3, 8), 5), ((6, 9), 4), ((7, 8), 5)]
 
@@ -1586,5 +1594,6 @@ def test_caps_that_fold_in_an_all_dice_recipe_keep_the_best_line(pair, most):
     game = find_game("grove")
     deal = recipe_deal(game, pair, 9, random.Random(sum(pair) + 2))
     count = FOLD_POSITIONS.get(pair, 6)
-    fewer = same_best_with_and_without(game, deal, positions(game, deal, count, sum(pair) + 1, most=most), folds=0)
+    seed = FOLD_SEEDS.get(pair, sum(pair) + 1)
+    fewer = same_best_with_and_without(game, deal, positions(game, deal, count, seed, most=most), folds=0)
     assert fewer, "the folded caps cut nothing here: the test lost its point"
