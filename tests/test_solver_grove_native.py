@@ -1460,7 +1460,8 @@ def same_best_with_and_without(game, deal, positions_, **off):
 # way leave ready trees bare, ready_least, left the folded caps nothing to cut)
 FOLD_POSITIONS = {(3, 11): 10, (1, 2): 10}
 # the positions' seed where it is not the pair's sum plus one: (7, 2)'s own drew positions with five
-# cards to play at 40 s; seed 102 draws four with five (and four with two) at about a quarter of that
+# cards to play at 40 s; seed 102 draws four with five (and four with two) at about a quarter of that,
+# the folded caps cutting in all four with five
 FOLD_SEEDS = {(7, 2): 102}
 FOLD_PAIRS = [((2, 13), 5), ((1, 4), 5), ((3, 11), 4), ((2, 9), 4), ((1, 2), 5), ((3, 12), 5),
               ((8, 15), 5), ((6, 13), 5), ((7, 2), 5), ((3, 8), 5), ((6, 9), 4), ((7, 8), 5)]
