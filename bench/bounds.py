@@ -377,38 +377,41 @@ def joint_value(items: dict, supply, wb_free: bool, placed) -> int:
     add, in whatever order they come: each square the most of its item raised or made by the cells
     of its fruit, and a die of one fruit made by two or more of its cells (on any square, a bare
     tree of another fruit after a clearing included); new dice within each fruit's supply (one
-    more where the wheelbarrow may free one); the wheelbarrow once."""
+    more where the wheelbarrow may free one); the wheelbarrow once. Where a square's die could
+    be raised, a new die there counts against the supply only for what it adds above the raise,
+    so a supply run out never drops the raise. (A square choosing among new dice of two fruits
+    takes the larger, whatever the supplies: it needs two cells of each and a clearing between
+    them, five cards.)"""
     from pnp.solver.engine import WHEELBARROW
     from pnp.solver.search import raised
     on: dict = {}
     for cells in placed:
         for p, f, n in cells:
-            on.setdefault(p, []).append((f, n))
+            on.setdefault(p, {}).setdefault(f, []).append(n)
     fixed, news, extra = 0, [[] for _ in supply], 0
-    for p, cells in on.items():
-        best = None  # (gain, fruit, new)
+    for p, by_fruit in on.items():
+        raise_, new = 0, None  # (the raise of the square's die; the best new die there: gain, fruit)
         it = items.get(p)
-        if it is not None:
+        if it is not None and it[0] in by_fruit:
             f, value, tree, bare = it
-            ns = [n for g, n in cells if g == f]
-            if ns:
-                gain, wb = item_gain(value, tree, bare, ns)
-                best = (gain, f, bare)
-                if wb is not None and wb_free:
-                    extra = max(extra, wb - gain)
-        for f in {g for g, _ in cells}:
-            ns = [n for g, n in cells if g == f]
+            gain, wb = item_gain(value, tree, bare, by_fruit[f])
+            if bare:
+                new = (gain, f)
+            else:
+                raise_ = gain
+            if wb is not None and wb_free:
+                extra = max(extra, wb - gain)
+        for f in sorted(by_fruit):
+            ns = by_fruit[f]
             if len(ns) >= 2:
                 value = raised(0, sum(ns))
-                if best is None or value > best[0]:
-                    best = (value, f, True)
+                if new is None or value > new[0]:
+                    new = (value, f)
                 if wb_free and len(ns) >= 3 and sum(ns) - min(ns) > 6:
                     extra = max(extra, WHEELBARROW - value)
-        if best is not None:
-            if best[2]:
-                news[best[1]].append(best[0])
-            else:
-                fixed += best[0]
+        fixed += raise_
+        if new is not None and new[0] > raise_:
+            news[new[1]].append(new[0] - raise_)
     for f, gains in enumerate(news):
         gains.sort(reverse=True)
         fixed += sum(gains[:supply[f] + wb_free])

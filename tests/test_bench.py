@@ -237,6 +237,10 @@ def test_what_cells_add_in_any_order():
     items = {q: (0, 6, True, False)}
     assert bounds.joint_value(items, (0, 0, 0), False, [[(q, 0, 1)], [(q, 0, 1)]]) == 4
     assert bounds.joint_value(items, (0, 0, 0), True, [[(q, 0, 1)], [(q, 0, 1)]]) == 9
+    # cells of 2, 2 and 1 on it: 10 (4), or a new die of 5 there, which only a supply can take
+    three = [[(q, 0, 2)], [(q, 0, 2)], [(q, 0, 1)]]
+    assert bounds.joint_value(items, (0, 0, 0), False, three) == 4
+    assert bounds.joint_value(items, (1, 0, 0), False, three) == 5
 
 
 @pytest.mark.parametrize("deal,k,seed", [("grove:12,4,1,11,3,13", 2, 5), ("grove:7,6,13,16,17,14", 2, 6),
