@@ -70,6 +70,16 @@ def test_unknown_command_is_a_usage_error():
     assert run("frobnicate").exit_code == 2
 
 
+@pytest.mark.parametrize("args", [(), ("puzzle",)])
+def test_a_group_given_no_command_shows_its_help(args):
+    result = run(*args)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 2)  # click 8.1 exits 0, 8.2 and later 2
+    name = " ".join(("pnp",) + args)
+    assert f"Usage: {name} [OPTIONS] COMMAND" in result.output.replace("Usage: cli", "Usage: pnp")
+    assert "Commands:" in result.output and "Traceback" not in result.output
+
+
 # ----------------------------------------------------------------- verify: good lines
 
 

@@ -24,16 +24,24 @@ class Failure(click.ClickException):
         click.echo(f"pnp: {self.message}", err=True)
 
 
+# click 8.2 and later: a group given no command raises this to show its help
+# (exit code 2); the help needs the exception's context, so it passes untouched.
+_SHOWS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class PnpGroup(click.Group):
     """Turns errors into one line each: a PnpError into its message and exit code;
     a bad option or argument of any command into click's "Error: ..." line, exit
-    code 2, without the usage lines before it (``--help`` shows those)."""
+    code 2, without the usage lines before it (``--help`` shows those). A group
+    given no command (``pnp puzzle``) shows its help."""
 
     group_class = type  # sub-groups (``pnp puzzle``) are PnpGroups too
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except _SHOWS_HELP:
+            raise
         except click.UsageError as exc:
             exc.ctx = None
             raise
