@@ -37,6 +37,17 @@ def test_solve_refuses_a_time_limit_that_is_not_seconds(value):
     one_line_error(run("solve", "orchard:1,2,3", "--time-limit", value), "--time-limit")
 
 
+@pytest.mark.parametrize("args", [
+    ("puzzle", "booklet"),  # click lists the choices of a missing option one a line
+    ("puzzle", "daily", "--game"),
+    ("puzzle", "nosuch"),
+    ("deck", "grove", "--paper", "A3"),
+    ("solve",),
+])
+def test_a_bad_option_or_argument_is_one_line(args):
+    assert one_line_error(run(*args)).startswith("Error: ")
+
+
 @pytest.mark.parametrize("value", ["nan,0", "0,nan", "inf,0", "30,0", "abc"])
 def test_deck_refuses_a_back_offset_that_is_not_millimetres(tmp_path, value):
     one_line_error(run("deck", "orchard", "--back-offset", value, "--out", str(tmp_path)), "--back-offset")

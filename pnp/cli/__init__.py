@@ -43,8 +43,8 @@ class PnpGroup(click.Group):
         except _SHOWS_HELP:
             raise
         except click.UsageError as exc:
-            exc.ctx = None
-            raise
+            # one line: click lists a missing choice's values one a line
+            raise click.UsageError(" ".join(exc.format_message().split())) from None
         except DeckError as exc:
             lines = exc.lines()
             for line in lines[:-1]:
