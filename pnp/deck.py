@@ -26,6 +26,15 @@ GAMES = SOLITAIRE_GAMES + ("orchards-market",)
 SHAPES = ("circle", "teardrop", "diamond", "triangle", "square", "hexagon", "star", "heart")
 CLEARING = "."
 
+#: A card style's keys (README, "Card style"): the colours under ``colours:``,
+#: the fonts, and the card sizes in mm with the least and most each takes.
+STYLE_COLOURS = ("ground", "ground_edge", "canopy", "canopy_edge", "trunk", "clearing", "clearing_edge",
+                 "grass", "back", "back_ink", "accent")
+STYLE_FONTS = ("Helvetica", "Times", "Courier")
+STYLE_CARD_MM = {"width_mm": (40, 300), "height_mm": (40, 300), "corner_mm": (0, 10), "cell_mm": (0, 100)}
+DEFAULT_CARD_MM = (63.0, 88.0)  # poker size
+MIN_CELL_MM = 5  # cell_mm: 0 (as large as fits) or at least this
+
 #: Recipe conditions: name -> description of the parameter (see README).
 RECIPE_CONDITIONS = {
     "all_dice_in_play": "a fruit key or 'any': every die of that fruit is in the orchard",
@@ -406,16 +415,22 @@ def parse_deck(text: str, file: str = "cards.yaml") -> Deck:
     top = r.mapping(root, "top level", required=("games",), optional=("style", "version"))
     decks: list[tuple[str, GameDeck]] = []
     style: tuple = ()
+    sizes: dict = {}
     if top:
+        if "version" in top:
+            v = r.value(top["version"][1], "version", (int,))
+            if v is not None and v != 1:
+                problems.add(top["version"][1], f"version must be 1 (the cards file format this pnp reads), not {v}")
         if "style" in top:
-            style = r.plain(top["style"][1], "style") or ()
+            style, sizes = _style(r, top["style"][1], "style")
+            _card_fits(r, "style", sizes)
         if "games" in top:
             games = r.mapping(top["games"][1], "games", free=True) or {}
             for gid, (knode, vnode) in games.items():
                 if gid not in GAMES:
                     problems.add(knode, f"unknown game {gid!r} (expected one of: {', '.join(GAMES)})")
                     continue
-                d = _game(r, gid, vnode, file)
+                d = _game(r, gid, vnode, file, sizes)
                 if d is not None:
                     decks.append((gid, d))
             if not games:
@@ -434,6 +449,59 @@ def _int(r: _Reader, node: yaml.Node, what: str, lo: int | None = None, hi: int 
         r.p.add(node, f"{what} must be in {rng}, not {v}")
         return None
     return v
+
+
+def _style(r: _Reader, node: yaml.Node, what: str) -> tuple[tuple, dict[str, tuple[float, yaml.Node]]]:
+    """A ``style:`` mapping checked key by key (README, "Card style"): its plain
+    value, and the card sizes it sets with their nodes (for :func:`_card_fits`)."""
+    before = len(r.p.items)
+    m = r.mapping(node, what, optional=("card", "font", "ink", "paper", "colours"))
+    if m is None:
+        return (), {}
+    sizes: dict[str, tuple[float, yaml.Node]] = {}
+    if "card" in m:
+        for key, (_, vn) in (r.mapping(m["card"][1], f"{what}.card", optional=tuple(STYLE_CARD_MM)) or {}).items():
+            v = r.value(vn, f"{what}.card.{key}", (int, float))
+            if v is None:
+                continue
+            lo, hi = STYLE_CARD_MM[key]
+            if key == "cell_mm" and v == 0:
+                pass  # as large as fits
+            elif not lo <= v <= hi or (key == "cell_mm" and v < MIN_CELL_MM):
+                lo = MIN_CELL_MM if key == "cell_mm" else lo
+                either = "0 (as large as fits) or " if key == "cell_mm" else ""
+                r.p.add(vn, f"{what}.card.{key} must be {either}{lo}..{hi} mm, not {vn.value}")
+                continue
+            sizes[key] = (float(v), vn)
+    if "font" in m:
+        font = r.value(m["font"][1], f"{what}.font", (str,))
+        if font is not None and font not in STYLE_FONTS:
+            r.p.add(m["font"][1], f"{what}.font must be one of {', '.join(STYLE_FONTS)} "
+                                  f"(the standard PDF fonts), not {font!r}")
+    colours = [(k, m[k][1], f"{what}.{k}") for k in ("ink", "paper") if k in m]
+    if "colours" in m:
+        cm = r.mapping(m["colours"][1], f"{what}.colours", optional=STYLE_COLOURS) or {}
+        colours += [(k, vn, f"{what}.colours.{k}") for k, (_, vn) in cm.items()]
+    for _, vn, name in colours:
+        colour = r.value(vn, name, (str,))
+        if colour is not None and not _COLOUR.match(colour):
+            r.p.add(vn, f"{name} must look like '#D55E00', not {colour!r}")
+    if len(r.p.items) != before:
+        return (), {}
+    return r.plain(node, what) or (), sizes
+
+
+def _card_fits(r: _Reader, what: str, sizes: dict[str, tuple[float, yaml.Node]]) -> None:
+    """A ``cell_mm`` must leave room for the 2 x 3 cells on the card: checked for
+    the top-level style, and for a game's own with the top-level sizes under it."""
+    if "cell_mm" not in sizes:
+        return
+    cell, node = sizes["cell_mm"]
+    w = sizes["width_mm"][0] if "width_mm" in sizes else DEFAULT_CARD_MM[0]
+    h = sizes["height_mm"][0] if "height_mm" in sizes else DEFAULT_CARD_MM[1]
+    if cell and (2 * cell > w or 3 * cell > h):
+        r.p.add(node, f"{what}: card.cell_mm {cell:g} does not fit a {w:g} x {h:g} mm card "
+                      f"(2 x 3 cells need {2 * cell:g} x {3 * cell:g} mm)")
 
 
 def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], set[str]]:
@@ -584,7 +652,8 @@ def _term(r: _Reader, node: yaml.Node, what: str, vocab: dict[str, str], fruits:
     return (kind, param)
 
 
-def _game(r: _Reader, gid: str, node: yaml.Node, file: str) -> GameDeck | None:
+def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
+          top_sizes: dict[str, tuple[float, yaml.Node]]) -> GameDeck | None:
     p = r.p
     before = len(p.items)
     common = ("title", "fruits", "style")
@@ -597,7 +666,9 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str) -> GameDeck | None:
         return None
     title = r.value(m["title"][1], f"{gid}.title", (str,)) if "title" in m else _TITLES[gid]
     fruits, keys = _fruits(r, m["fruits"][1], gid) if "fruits" in m else ((), set())
-    style = r.plain(m["style"][1], f"{gid}.style") if "style" in m else ()
+    style, sizes = _style(r, m["style"][1], f"{gid}.style") if "style" in m else ((), {})
+    if sizes and gid != "orchards-market":  # market cards have no cells
+        _card_fits(r, f"{gid}.style", {**top_sizes, **sizes})
     if gid == "orchards-market":
         return _market(r, gid, m, title, fruits, keys, style, file, before)
 

@@ -265,6 +265,66 @@ class TestValidation:
         assert str(exc.value).startswith("mine.yaml:")
 
 
+class TestStyle:
+    """``style:`` (README, "Card style"): every key checked, with its line."""
+
+    STYLED = ('version: 1\nstyle:\n  card: {width_mm: 70, height_mm: 120, corner_mm: 4, cell_mm: 30}\n'
+              '  font: Times\n  ink: "#101010"\n  paper: "#FAFAFA"\n  colours: {back: "#5E2F3F"}\n' + GOOD)
+
+    def test_a_full_style_loads_and_a_game_s_own_overrides_it(self, tmp_path):
+        from pnp.render.cards import card_style
+        text = self.STYLED.replace("  grove:\n", "  grove:\n    style: {card: {width_mm: 80}, font: Courier}\n")
+        path = tmp_path / "cards.yaml"
+        path.write_text(text)
+        deck = load_deck(path)
+        orchard, grove = (card_style(deck.game(g), deck) for g in ("orchard", "grove"))
+        assert (orchard.width, orchard.height, orchard.corner, orchard.cell) == (70, 120, 4, 30)
+        assert (orchard.font, orchard.ink, orchard.paper, orchard.back) == ("Times", "#101010", "#FAFAFA", "#5E2F3F")
+        assert (grove.width, grove.height, grove.font, grove.back) == (80, 120, "Courier", "#5E2F3F")
+
+    @pytest.mark.parametrize("old, new, message", [
+        ("width_mm: 70", "width_mm: 0", "style.card.width_mm must be 40..300 mm, not 0"),
+        ("width_mm: 70", "width_mm: .nan", "style.card.width_mm must be 40..300 mm, not .nan"),
+        ("height_mm: 120", "height_mm: 301", "style.card.height_mm must be 40..300 mm, not 301"),
+        ("width_mm: 70", "width_mm: '70'", "style.card.width_mm must be a number, not '70'"),
+        ("corner_mm: 4", "corner_mm: -1", "style.card.corner_mm must be 0..10 mm, not -1"),
+        ("cell_mm: 30", "cell_mm: 2", "style.card.cell_mm must be 0 (as large as fits) or 5..100 mm, not 2"),
+        ("cell_mm: 30", "cell_mm: 36", "style: card.cell_mm 36 does not fit a 70 x 120 mm card "
+                                       "(2 x 3 cells need 72 x 108 mm)"),
+        ("cell_mm: 30", "bleed_mm: 3", "style.card: unknown key 'bleed_mm' (expected one of: width_mm, "
+                                       "height_mm, corner_mm, cell_mm)"),
+        ("font: Times", "font: Comic Sans", "style.font must be one of Helvetica, Times, Courier "
+                                            "(the standard PDF fonts), not 'Comic Sans'"),
+        ('ink: "#101010"', "ink: black", "style.ink must look like '#D55E00', not 'black'"),
+        ('paper: "#FAFAFA"', 'paper: "#FAFAF"', "style.paper must look like '#D55E00', not '#FAFAF'"),
+        ('back: "#5E2F3F"', 'leaf: "#5E2F3F"', "style.colours: unknown key 'leaf' (expected one of: ground, "
+                                               "ground_edge, canopy, canopy_edge, trunk, clearing, clearing_edge, "
+                                               "grass, back, back_ink, accent)"),
+        ('back: "#5E2F3F"', "back: 5", "style.colours.back must look like '#D55E00', not '5'"),
+        ("  font: Times", "  fonts: Times", "style: unknown key 'fonts' (expected one of: card, font, ink, "
+                                            "paper, colours)"),
+        ("version: 1", "version: 2", "version must be 1 (the cards file format this pnp reads), not 2"),
+    ])
+    def test_a_bad_style_is_named_with_its_line(self, tmp_path, old, new, message):
+        text = self.STYLED.replace(old, new)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, new)}: {message}"), line
+
+    def test_a_game_s_cell_must_fit_its_own_card(self, tmp_path):
+        text = self.STYLED.replace("  grove:\n", "  grove:\n    style: {card: {width_mm: 55}}\n")
+        [line] = problems(tmp_path, text)  # cells of 30 mm fit the 70 mm card, not grove's 55 mm one
+        assert line.endswith(f":{line_of(text, 'cell_mm: 30')}: grove.style: card.cell_mm 30 does not fit "
+                             "a 55 x 120 mm card (2 x 3 cells need 60 x 90 mm)"), line
+
+    def test_the_style_colours_are_the_renderer_s(self):
+        from dataclasses import fields
+
+        from pnp.deck import STYLE_COLOURS
+        from pnp.render.cards import CardStyle
+        others = {"width", "height", "corner", "cell", "font", "ink", "paper"}
+        assert set(STYLE_COLOURS) == {f.name for f in fields(CardStyle)} - others
+
+
 def test_default_cards_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shipped = default_cards_path()

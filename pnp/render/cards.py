@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..deck import Buyer, Card, Cell, Deck, Fruit, GameDeck
+from ..deck import DEFAULT_CARD_MM, Buyer, Card, Cell, Deck, Fruit, GameDeck
 from .draw import (Circle, blend, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
                    fit_size, star_points, wrap)
 from .words import number_word, plural_name, recipe_words
@@ -44,8 +44,8 @@ class CardStyle:
                     clearing: ..., grass: ..., back: ..., back_ink: ..., accent: ...}
     """
 
-    width: float = 63.0
-    height: float = 88.0
+    width: float = DEFAULT_CARD_MM[0]
+    height: float = DEFAULT_CARD_MM[1]
     corner: float = 3.0
     cell: float = 0.0  # 0: as large as fits with a SAFE margin for the corner numbers
     font: str = "Helvetica"
@@ -238,6 +238,27 @@ def _frame(st: CardStyle, bleed: float | tuple[float, float], background: str) -
     return fig, body
 
 
+#: The card size the text-heavy layouts (backs, recipes, market cards) are drawn
+#: for: the default. On a card smaller than this in either direction (mini cards,
+#: or a card turned landscape) the same layout is drawn on a larger virtual card
+#: and scaled down to fit, so nothing runs off the card; card fronts keep their
+#: own sizes (their cells must line up from card to card).
+DESIGN_MM = DEFAULT_CARD_MM
+
+
+def _design_room(st: CardStyle, body: Group, bleed: float | tuple[float, float]
+                 ) -> tuple[CardStyle, Group, float, float]:
+    """Where a text-heavy layout draws: its style (the virtual card's size), the
+    group to draw in, and the bleed in that group's millimetres."""
+    bx, by = (bleed, bleed) if isinstance(bleed, (int, float)) else bleed
+    k = min(1.0, st.width / DESIGN_MM[0], st.height / DESIGN_MM[1])
+    if k >= 1.0:
+        return st, body, bx, by
+    inner = Group(scale=k, cls="scaled")
+    body.add(inner)
+    return replace(st, width=st.width / k, height=st.height / k, corner=st.corner / k), inner, bx / k, by / k
+
+
 def _corner_labels(body: Group, st: CardStyle, label: str, colour: str, size: float = 3.6) -> None:
     x, y = SAFE_MM + 0.3, SAFE_MM + size * 0.72 + 0.1
     body.add(Text(x, y, label, size=size, font=st.font, bold=True, fill=colour, cls="number"))
@@ -305,13 +326,14 @@ def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str 
     dots = [(i * step + (step / 2 if j % 2 else 0) - bx + step / 2, j * step - by + step / 2, 2.6)
             for j in range(-1, ny) for i in range(-1, nx)]
     body.add(circles_path(dots, light, cls="pattern"))
+    st, body, _, _ = _design_room(st, body, bleed)
     inset = SAFE_MM + 0.5
     body.add(Rect(inset, inset, st.width - 2 * inset, st.height - 2 * inset, r=st.corner,
                   paint=Paint(stroke=st.back_ink, width=0.5)))
     body.add(Rect(inset + 1.2, inset + 1.2, st.width - 2 * inset - 2.4, st.height - 2 * inset - 2.4,
                   r=max(0.5, st.corner - 1), paint=Paint(stroke=st.back_ink, width=0.2)))
     cx, cy = st.width / 2, st.height / 2
-    rad = min(st.width, st.height) * 0.34
+    rad = min(st.width * 0.34, st.height * 0.25)  # room for the titles above and below
     body.add(Circle(cx, cy, rad, Paint(fill=st.paper, stroke=st.accent, width=0.8)))
     body.add(Circle(cx, cy, rad - 1.4, Paint(stroke=st.accent, width=0.25)))
     # a tree in the medallion with the deck's fruits around it
@@ -347,8 +369,7 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
     words = recipe_words(recipe, gd)
     fig, body = _frame(st, bleed, st.paper)
     fig.title = f"{gd.title} recipe {recipe.name}"
-    bx = (fig.width - st.width) / 2
-    by = (fig.height - st.height) / 2
+    st, body, bx, by = _design_room(st, body, bleed)
     W, H = st.width, st.height
     band = 30.0
     tw = (W - 2 * SAFE_MM - 4) * SLACK
@@ -402,6 +423,7 @@ def fruit_card(gd: GameDeck, key: str, *, style: CardStyle | None = None,
     f = gd.fruit(key)
     fig, body = _frame(st, bleed, st.paper)
     fig.title = f"{gd.title} fruit {f.name}"
+    st, body, _, _ = _design_room(st, body, bleed)
     W, H = st.width, st.height
     inset = SAFE_MM + 0.6
     body.add(Rect(inset, inset, W - 2 * inset, H - 2 * inset, r=st.corner,
@@ -426,9 +448,8 @@ def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
     st = style or card_style(gd)
     fig, body = _frame(st, bleed, st.paper)
     fig.title = f"{gd.title} buyer {buyer.id}"
+    st, body, bx, by = _design_room(st, body, bleed)
     W, H = st.width, st.height
-    bx = (fig.width - W) / 2
-    by = (fig.height - H) / 2
     band = 17.0
     body.add(Rect(-bx, -by, W + 2 * bx, band + by, paint=Paint(fill=st.back), cls="band"))
     body.add(Text(W / 2, SAFE_MM + 8.5, "BUYER", size=5.0, font=st.font, bold=True, fill=st.back_ink,
