@@ -12,6 +12,8 @@ from pnp.render.exports import TTS_MAX, pod_size, tts_card_px, tts_decks, TTS_PE
 from pnp.render.svg import figure_to_svg
 from pnp.render.words import describe_buyer, describe_recipe
 
+from figures import extents
+
 SVG = "{http://www.w3.org/2000/svg}"
 DECK = load_deck()
 
@@ -137,44 +139,6 @@ def test_deck_cli_svg_and_bad_options(tmp_path):
 # --------------------------------------------------------------- card sizes
 
 
-def _extents(items, tf=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
-    """(item, (x0, y0, x1, y1)) of every primitive in card millimetres, through the
-    groups' translate, rotate (clockwise, y down) and scale. Clipped groups are
-    left out: they cannot spill."""
-    import math
-
-    from pnp.render.draw import Circle, Group, Path, Polygon, Polyline, Rect, Text, text_width
-    for it in items:
-        a, b, c, d, e, f = tf
-        if isinstance(it, Group):
-            if it.clip is None:
-                tx, ty = it.translate
-                ca, sa = math.cos(math.radians(it.rotate)), math.sin(math.radians(it.rotate))
-                s = it.scale
-                yield from _extents(it.items, ((a * ca + c * sa) * s, (b * ca + d * sa) * s,
-                                               (c * ca - a * sa) * s, (d * ca - b * sa) * s,
-                                               a * tx + c * ty + e, b * tx + d * ty + f))
-            continue
-        if isinstance(it, Text):  # the em box from the ascent (0.72) to the descent (0.2)
-            w = text_width(it.text, it.size, it.font, it.bold)
-            x0 = {"start": 0.0, "middle": -w / 2, "end": -w}[it.anchor]
-            ca, sa = math.cos(math.radians(it.rotate)), math.sin(math.radians(it.rotate))
-            pts = [(it.x + x * ca - y * sa, it.y + x * sa + y * ca)
-                   for x in (x0, x0 + w) for y in (-0.72 * it.size, 0.2 * it.size)]
-        elif isinstance(it, Rect):
-            pts = [(it.x, it.y), (it.x + it.w, it.y + it.h)]
-        elif isinstance(it, Circle):
-            pts = [(it.cx - it.r, it.cy - it.r), (it.cx + it.r, it.cy + it.r)]
-        elif isinstance(it, (Polygon, Polyline)):
-            pts = list(it.points)
-        else:
-            assert isinstance(it, Path)
-            pts = [cmd[-2:] for cmd in it.commands if len(cmd) >= 3]
-        xs = [a * x + c * y + e for x, y in pts]
-        ys = [b * x + d * y + f for x, y in pts]
-        yield it, (min(xs), min(ys), max(xs), max(ys))
-
-
 @pytest.mark.parametrize("size", [(63, 88), (44, 63), (40, 40), (88, 63), (70, 120), (300, 40)])
 def test_every_card_kind_stays_on_a_card_of_any_size_the_loader_accepts(size):
     """Text and shapes stay on the card, text at least 1 mm in from the edge: the
@@ -188,7 +152,7 @@ def test_every_card_kind_stays_on_a_card_of_any_size_the_loader_accepts(size):
         st = replace(card_style(gd, DECK), width=float(w), height=float(h))
         for key in art_keys(gd):
             fig = art(gd, key, style=st)
-            for it, (x0, y0, x1, y1) in _extents(fig.items):
+            for it, (x0, y0, x1, y1) in extents(fig.items):
                 if it.cls in ("trim", "bleed", "band", "pattern"):  # the card itself, and what runs into the bleed
                     continue
                 room = 1.0 if isinstance(it, Text) else 0.0

@@ -140,3 +140,33 @@ def test_bad_options():
     for kw in ({"paper": "a5"}, {"duplex": "sideways"}, {"bleed": 30}):
         with pytest.raises(PnpError):
             PrintOptions(**kw)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(63, 88), (44, 63), (56, 87), (70, 120), (88, 63)])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_no_label_or_scale_bar_crosses_a_crop_mark(paper, size, bleed):
+    """The sheet's label, hint and 50 mm scale bar keep clear of the crop marks
+    (the scale bar's words ran through the mark of the third column on every A4
+    front; on narrow cards the hint ran through one too)."""
+    from dataclasses import replace
+
+    from figures import extents
+    from pnp.render.cards import card_style
+    from pnp.render.sheets import _margin_figure
+    gd = DECK.game("orchards-market")  # the longest title
+    st = replace(card_style(gd, DECK), width=float(size[0]), height=float(size[1]))
+    options = PrintOptions(paper=paper, bleed=bleed, back_offset=(1.5, -0.5))
+    lay, pages = plan_pages(gd, options, st)
+    for page in pages[:2]:
+        fig = _margin_figure(gd, lay, page, len(pages), options)
+        marks = [it.points for it in fig.walk() if getattr(it, "cls", None) == "crop"]
+        assert marks or page.kind == "back"
+        for it, (x0, y0, x1, y1) in extents(fig.items):
+            if getattr(it, "cls", None) == "crop":
+                continue
+            assert -1e-6 <= x0 and x1 <= lay.page_w + 1e-6 and -1e-6 <= y0 and y1 <= lay.page_h + 1e-6
+            for (ax, ay), (bx, by) in marks:
+                crosses = (x0 < ax < x1 and min(ay, by) < y1 and max(ay, by) > y0) if ax == bx else \
+                          (y0 < ay < y1 and min(ax, bx) < x1 and max(ax, bx) > x0)
+                assert not crosses, (page.kind, type(it).__name__, getattr(it, "text", ""), ((ax, ay), (bx, by)))

@@ -34,7 +34,7 @@ from ..deck import Deck, GameDeck
 from ..errors import PnpError
 from ..fsutil import atomic_write
 from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, short_title
-from .draw import Circle, Figure, Paint, Rect, Text, line
+from .draw import Circle, Figure, Paint, Rect, Text, fit_size, line, text_width
 from .pdf import draw_figure, new_canvas
 
 from .pdf import PAPERS
@@ -240,31 +240,56 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
             hint += f"  ·  back offset {options.back_offset[0]:g},{options.back_offset[1]:g} mm"
     else:
         hint = "print at 100 % (actual size)  ·  cut on the marks"
-    size = 2.6
     b = lay.bleed
+    # the label over the first column, the hint over the last, each between two
+    # crop marks (they shrink to fit narrow cards; one column holds both)
+    span = lay.card_w if lay.labels_on_top else lay.card_h
+    cells = lay.cols if lay.labels_on_top else lay.rows
+    room = span - 4.0 if cells > 1 else (span - 8.0) / 2
+    size = fit_size(label, room, 2.6, bold=True, smallest=1.6)
+    hsize = fit_size(hint, room, 2.6 * 0.85, smallest=1.6)
     if lay.labels_on_top:
         ty = lay.y0 - b - MARK_GAP - 1.8
         fig.add(Text(lay.x0 + 2, ty, label, size=size, fill=ink, bold=True, cls="label"))
-        fig.add(Text(lay.x0 + lay.cols * lay.card_w - 2, ty, hint, size=size * 0.85, fill=ink,
+        fig.add(Text(lay.x0 + lay.cols * lay.card_w - 2, ty, hint, size=hsize, fill=ink,
                      anchor="end", cls="label"))
         if page.kind == "front":
-            by = lay.y0 + lay.rows * lay.card_h + b + MARK_GAP + 2.0
-            _scale_bar(fig, lay.page_w / 2 - 25, by, horizontal=True)
+            _scale_bar(fig, lay, horizontal=True)
     else:
         # side margins, text running up the left margin, scale bar down the right one
         lx = lay.x0 - b - MARK_GAP - 2.0
         fig.add(Text(lx, lay.y0 + lay.rows * lay.card_h - 2, label, size=size, fill=ink, bold=True,
                      rotate=-90, cls="label"))
-        fig.add(Text(lx, lay.y0 + 2, hint, size=size * 0.85, fill=ink, rotate=-90, anchor="end", cls="label"))
+        fig.add(Text(lx, lay.y0 + 2, hint, size=hsize, fill=ink, rotate=-90, anchor="end", cls="label"))
         if page.kind == "front":
-            rx = lay.x0 + lay.cols * lay.card_w + b + MARK_GAP + 1.0
-            _scale_bar(fig, rx, lay.page_h / 2 - 25, horizontal=False)
+            _scale_bar(fig, lay, horizontal=False)
     return fig
 
 
-def _scale_bar(fig: Figure, x: float, y: float, horizontal: bool) -> None:
-    """A 50 mm bar with 10 mm ticks, labelled: measure it to check the print scale."""
+def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
+    """A 50 mm bar with 10 mm ticks, labelled: measure it to check the print scale.
+    It crosses no crop mark: in the bottom margin it lies between the middle
+    column's marks with its words under it, or, where a column is too narrow for
+    it, past the marks' ends; in the right margin likewise with the rows."""
     p = Paint(stroke="#000000", width=0.25)
+    words = "50 mm: measure to check 100 % scale"
+    out = lay.bleed + MARK_GAP  # the marks start this far out from the cards
+    if horizontal:
+        y = lay.y0 + lay.rows * lay.card_h + out + 1.0
+        middle = lay.x0 + (lay.cols // 2 + 0.5) * lay.card_w if lay.cols % 2 else lay.page_w / 2
+        room = lay.card_w - 4.0 if lay.cols % 2 else 0.0  # an even count has a mark in the middle
+        if room >= 50 and text_width(words, 2.0) <= room:
+            x = middle - 25
+            under = True
+        else:  # past the marks' ends if the paper leaves room there
+            x, under = lay.page_w / 2 - 25, False
+            y += MARK_LEN if y + MARK_LEN + 2.5 <= lay.page_h - EDGE_CLEAR else 0.0
+    else:
+        x = lay.x0 + lay.cols * lay.card_w + out + 1.0
+        y = lay.page_h / 2 - 25
+        room = lay.card_h - 4.0 if lay.rows % 2 else 0.0
+        if room < 50 and x + MARK_LEN + 5.0 <= lay.page_w - EDGE_CLEAR:
+            x += MARK_LEN
     if horizontal:
         fig.add(Rect(x, y, 50, 1.2, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
         for i in range(5):
@@ -272,7 +297,10 @@ def _scale_bar(fig: Figure, x: float, y: float, horizontal: bool) -> None:
                 fig.add(Rect(x + 10 * i, y, 10, 1.2, paint=Paint(fill="#000000")))
         for i in range(6):
             fig.add(line(x + 10 * i, y, x + 10 * i, y + 2.0, p))
-        fig.add(Text(x + 52, y + 1.5, "50 mm: measure to check 100 % scale", size=2.0, fill=LABEL_INK))
+        if under:
+            fig.add(Text(x + 25, y + 4.6, words, size=2.0, fill=LABEL_INK, anchor="middle"))
+        else:
+            fig.add(Text(x + 52, y + 1.5, words, size=2.0, fill=LABEL_INK))
     else:
         fig.add(Rect(x, y, 1.2, 50, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
         for i in range(5):
@@ -280,7 +308,7 @@ def _scale_bar(fig: Figure, x: float, y: float, horizontal: bool) -> None:
                 fig.add(Rect(x, y + 10 * i, 1.2, 10, paint=Paint(fill="#000000")))
         for i in range(6):
             fig.add(line(x, y + 10 * i, x + 2.0, y + 10 * i, p))
-        fig.add(Text(x + 2.6, y, "50 mm: measure to check 100 % scale", size=2.0, fill=LABEL_INK, rotate=90))
+        fig.add(Text(x + 2.6, y, words, size=2.0, fill=LABEL_INK, rotate=90))
 
 
 def _safe_zone(fig: Figure, pl: Placement, st: CardStyle) -> None:
