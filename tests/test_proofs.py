@@ -94,6 +94,9 @@ def test_prove_writes_a_proof_that_daily_verify_and_the_answer_key_read(archive)
     line.write_text("\n".join(m.format() for m in published.answer))
     r = CliRunner().invoke(cli, ["verify", f"orchard-{DATE}", str(line)])
     assert f"best possible {best}" in r.output and "not proven" not in r.output
+    # the published file named by its path reads the same proof
+    by_path = CliRunner().invoke(cli, ["verify", str(archive_path("orchard", DATE, root)), str(line)])
+    assert by_path.output == r.output
 
     # a proven file is final: a second run keeps it without searching
     r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", DATE])

@@ -140,6 +140,23 @@ def load_puzzle_file(path: str | Path) -> PuzzleRef:
                      proven=data.get("proven"), id=data.get("id"), source=p)
 
 
+def _with_its_proof(ref: PuzzleRef) -> PuzzleRef:
+    """A puzzle file named by its path: where it is a published day in an archive
+    (``ROOT/GAME/YYYY/GAME-YYYY-MM-DD.yaml``), that archive's proof of the day is
+    laid over it, as it is when the day is named by its id."""
+    pid = parse_puzzle_id(str(ref.id)) if ref.id is not None and ref.source else None
+    if pid is None:
+        return ref
+    game, date = pid
+    path = Path(ref.source).resolve()
+    root = path.parents[2] if len(path.parents) > 2 else None
+    if root is None or archive_path(game, date, root) != path:
+        return ref
+    from .proofs import ref_with_proof
+
+    return ref_with_proof(ref, game, date, root)
+
+
 def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> PuzzleRef:
     """A puzzle id (from the archive ``root``, default :func:`archive_root`), a
     puzzle file, or a deal. ``on_generate(id)`` is called before a puzzle id that
@@ -162,5 +179,5 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> Puzz
     if ":" in arg and not Path(arg).is_file():
         return PuzzleRef(deal=Deal.parse(arg))
     if Path(arg).is_file():
-        return load_puzzle_file(arg)
+        return _with_its_proof(load_puzzle_file(arg))
     raise PuzzleError(f"{arg!r} is not a puzzle id (GAME-YYYY-MM-DD), a puzzle file or a deal (GAME:C1,C2,...)")
