@@ -423,7 +423,6 @@ def parse_deck(text: str, file: str = "cards.yaml") -> Deck:
                 problems.add(top["version"][1], f"version must be 1 (the cards file format this pnp reads), not {v}")
         if "style" in top:
             style, sizes = _style(r, top["style"][1], "style")
-            _card_fits(r, "style", sizes)
         if "games" in top:
             games = r.mapping(top["games"][1], "games", free=True) or {}
             for gid, (knode, vnode) in games.items():
@@ -491,16 +490,16 @@ def _style(r: _Reader, node: yaml.Node, what: str) -> tuple[tuple, dict[str, tup
     return r.plain(node, what) or (), sizes
 
 
-def _card_fits(r: _Reader, what: str, sizes: dict[str, tuple[float, yaml.Node]]) -> None:
-    """A ``cell_mm`` must leave room for the 2 x 3 cells on the card: checked for
-    the top-level style, and for a game's own with the top-level sizes under it."""
+def _card_fits(r: _Reader, gid: str, sizes: dict[str, tuple[float, yaml.Node]]) -> None:
+    """A ``cell_mm`` must leave room for the 2 x 3 cells on the game's card: its
+    own style's sizes over the top-level ones (reported at the ``cell_mm``)."""
     if "cell_mm" not in sizes:
         return
     cell, node = sizes["cell_mm"]
     w = sizes["width_mm"][0] if "width_mm" in sizes else DEFAULT_CARD_MM[0]
     h = sizes["height_mm"][0] if "height_mm" in sizes else DEFAULT_CARD_MM[1]
     if cell and (2 * cell > w or 3 * cell > h):
-        r.p.add(node, f"{what}: card.cell_mm {cell:g} does not fit a {w:g} x {h:g} mm card "
+        r.p.add(node, f"{gid}: card.cell_mm {cell:g} does not fit a {w:g} x {h:g} mm card "
                       f"(2 x 3 cells need {2 * cell:g} x {3 * cell:g} mm)")
 
 
@@ -667,8 +666,8 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
     title = r.value(m["title"][1], f"{gid}.title", (str,)) if "title" in m else _TITLES[gid]
     fruits, keys = _fruits(r, m["fruits"][1], gid) if "fruits" in m else ((), set())
     style, sizes = _style(r, m["style"][1], f"{gid}.style") if "style" in m else ((), {})
-    if sizes and gid != "orchards-market":  # market cards have no cells
-        _card_fits(r, f"{gid}.style", {**top_sizes, **sizes})
+    if gid != "orchards-market":  # market cards have no cells
+        _card_fits(r, gid, {**top_sizes, **sizes})
     if gid == "orchards-market":
         return _market(r, gid, m, title, fruits, keys, style, file, before)
 

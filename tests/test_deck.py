@@ -289,8 +289,6 @@ class TestStyle:
         ("width_mm: 70", "width_mm: '70'", "style.card.width_mm must be a number, not '70'"),
         ("corner_mm: 4", "corner_mm: -1", "style.card.corner_mm must be 0..10 mm, not -1"),
         ("cell_mm: 30", "cell_mm: 2", "style.card.cell_mm must be 0 (as large as fits) or 5..100 mm, not 2"),
-        ("cell_mm: 30", "cell_mm: 36", "style: card.cell_mm 36 does not fit a 70 x 120 mm card "
-                                       "(2 x 3 cells need 72 x 108 mm)"),
         ("cell_mm: 30", "bleed_mm: 3", "style.card: unknown key 'bleed_mm' (expected one of: width_mm, "
                                        "height_mm, corner_mm, cell_mm)"),
         ("font: Times", "font: Comic Sans", "style.font must be one of Helvetica, Times, Courier "
@@ -313,8 +311,15 @@ class TestStyle:
     def test_a_game_s_cell_must_fit_its_own_card(self, tmp_path):
         text = self.STYLED.replace("  grove:\n", "  grove:\n    style: {card: {width_mm: 55}}\n")
         [line] = problems(tmp_path, text)  # cells of 30 mm fit the 70 mm card, not grove's 55 mm one
-        assert line.endswith(f":{line_of(text, 'cell_mm: 30')}: grove.style: card.cell_mm 30 does not fit "
+        assert line.endswith(f":{line_of(text, 'cell_mm: 30')}: grove: card.cell_mm 30 does not fit "
                              "a 55 x 120 mm card (2 x 3 cells need 60 x 90 mm)"), line
+
+    def test_cells_too_large_are_named_for_each_game_they_do_not_fit(self, tmp_path):
+        text = self.STYLED.replace("cell_mm: 30", "cell_mm: 36").replace(
+            "  grove:\n", "  grove:\n    style: {card: {width_mm: 80}}\n")
+        [line] = problems(tmp_path, text)  # grove's own 80 mm card takes them; orchard's 70 mm does not
+        assert line.endswith(f":{line_of(text, 'cell_mm: 36')}: orchard: card.cell_mm 36 does not fit "
+                             "a 70 x 120 mm card (2 x 3 cells need 72 x 108 mm)"), line
 
     def test_the_style_colours_are_the_renderer_s(self):
         from dataclasses import fields
