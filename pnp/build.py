@@ -13,6 +13,9 @@ from .deck import Deck
 from .fsutil import atomic_write
 
 Progress = Callable[[str], None]
+#: A progress message that starts with this is a notice for the user (a stage
+#: skipped, and why), not a step done.
+NOTICE = "notice: "
 
 
 def write_card_lists(deck: Deck, out: Path, progress: Progress) -> list[Path]:

@@ -363,3 +363,71 @@ def test_a_puzzle_file_that_is_not_text_is_one_line(tmp_path):
     f.write_bytes(b"deal: \xff\xfe\n")
     r = CliRunner().invoke(cli, ["verify", str(f), "-"], input="")
     assert r.exit_code == 2 and "not UTF-8" in r.output and "Traceback" not in r.output
+
+
+# ------------------------------------------------ published days and a user's own cards
+
+DAY = "2026-11-30"  # orchard: 18,9,12,13,8,6,14,7,10 (archived)
+TINY = """\
+games:
+  orchard:
+    fruits: {A: {name: Apple, colour: "#D55E00", shape: circle}}
+    tiers: [{min: 0, name: Any}]
+    cards: [{id: 1, face: ["A A", "A A", "A A"]}, {id: 2, face: ["A A", "A A", "A A"]}]
+"""
+
+
+def _own_cards_with_card_changed(tmp_path: Path, card: int) -> Path:
+    """pnp's own cards with card ``card``'s face turned upside down."""
+    import yaml
+
+    from pnp.deck import default_cards_path
+    data = yaml.safe_load(default_cards_path().read_text())
+    for c in data["games"]["orchard"]["cards"]:
+        if c["id"] == card:
+            c["face"] = [" ".join(reversed(row.split())) for row in reversed(c["face"])]
+    path = tmp_path / "changed.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_a_published_day_needs_cards_that_deal_it(tmp_path):
+    cards = tmp_path / "tiny.yaml"
+    cards.write_text(TINY)
+    assert archive_path("orchard", DAY).is_file()
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--cards", str(cards)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    [line] = r.output.splitlines()
+    assert line.endswith(f"orchard-{DAY}.yaml: orchard-{DAY} was published for pnp's own cards, and these "
+                         "cannot deal it: deal 'orchard:18,9,12,13,8,6,14,7,10': no card 18 in the orchard deck "
+                         "(cards: 1-2)"), line
+    r = CliRunner().invoke(cli, ["puzzle", "booklet", "--game", "orchard", "--from", DAY, "--days", "1",
+                                 "--cards", str(cards), "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "no card 18" in r.output and "Traceback" not in r.output
+
+
+def test_a_published_day_whose_cards_were_changed_is_not_printed_with_them(tmp_path):
+    changed = _own_cards_with_card_changed(tmp_path, 9)  # 9 is a hand card of the day
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--cards", str(changed)])
+    assert r.exit_code == 2, r.output
+    assert f"orchard-{DAY} was published for pnp's own cards, and its answer key " in r.output
+    assert "on these (their orchard cards differ)" in r.output
+    untouched = _own_cards_with_card_changed(tmp_path, 1)  # card 1 is not in the day's deal
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--cards", str(untouched)])
+    assert r.exit_code == 0 and "orchard:18,9,12,13,8,6,14,7,10" in r.output
+
+
+def test_build_with_cards_that_cannot_have_the_puzzles_skips_them_with_a_notice(tmp_path, monkeypatch):
+    cards = tmp_path / "tiny.yaml"
+    cards.write_text(TINY)
+    monkeypatch.setenv("PNP_TODAY", DAY)
+    kw = {"mix_stderr": False} if "mix_stderr" in __import__("inspect").signature(CliRunner.__init__).parameters \
+        else {}
+    r = CliRunner(**kw).invoke(cli, ["build", "--cards", str(cards), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    notices = [x for x in r.stderr.splitlines() if x.startswith("pnp: ")]
+    assert len(notices) == 2, r.stderr
+    assert notices[0].startswith("pnp: orchard puzzles skipped: ") and "no card 18" in notices[0]
+    assert notices[1] == "pnp: grove puzzles skipped: the cards file has no grove deck"
+    assert (tmp_path / "out" / "orchard" / "orchard-print-a4.pdf").is_file()
+    assert not (tmp_path / "out" / "puzzles").exists()

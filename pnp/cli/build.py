@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..build import build
+from ..build import NOTICE, build
 from . import cli
 from .options import cards_option, deck_from
 
@@ -19,8 +19,17 @@ def build_cmd(out: str, cards: str | None) -> None:
     """Build everything printable: every deck's print files, rules sheets,
     score pads and today's puzzles, into OUT (one folder per game)."""
     deck = deck_from(cards)
+    notices: list[str] = []
+
+    def progress(message: str) -> None:
+        if message.startswith(NOTICE):
+            notices.append(message[len(NOTICE):])
+        else:
+            bar.update(1)
     with click.progressbar(length=0, label="building", file=sys.stderr) as bar:
-        written = build(deck, Path(out), progress=lambda _: bar.update(1))
+        written = build(deck, Path(out), progress=progress)
+    for notice in notices:
+        click.echo(f"pnp: {notice}", err=True)
     click.echo(f"wrote {len(written)} files into {out}/")
     for p in written:
         click.echo(f"  {p}")

@@ -13,8 +13,7 @@ from typing import Callable, Sequence
 
 from ..games.base import Game
 from . import archive_path, archive_root
-from .daily import Puzzle, load_puzzle, make_puzzles
-from .proofs import with_proof
+from .daily import Puzzle, archived_for, make_puzzles
 
 
 def week_of(day: _dt.date) -> list[_dt.date]:
@@ -43,7 +42,7 @@ def gather(game: Game, dates: Sequence[_dt.date], root: Path | None = None, *, c
     for d in dates:
         path = archive_path(game.id, d.isoformat(), root)
         if path.is_file():
-            found[d] = with_proof(load_puzzle(path), root)
+            found[d] = archived_for(game, path, root)
         else:
             todo.append(d)
     for d, p in zip(todo, make_puzzles(game, todo, cards=cards, jobs=jobs)):

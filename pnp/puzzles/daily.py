@@ -103,6 +103,11 @@ def puzzle_id(game: str, date: _dt.date | str) -> str:
 # ---------------------------------------------------------------- deals
 
 
+class NotForTheseCards(PuzzleError):
+    """A cards file's deck that cannot have this daily puzzle: it cannot deal a
+    published day, or plays it otherwise than published, or is too small."""
+
+
 def candidate_deal(game: Game, date: _dt.date | str, candidate: int = 0) -> Deal:
     """Candidate ``candidate`` of the day's deal for ``game`` (see module doc)."""
     d = date if isinstance(date, str) else date.isoformat()
@@ -110,10 +115,10 @@ def candidate_deal(game: Game, date: _dt.date | str, candidate: int = 0) -> Deal
     ids = rng.shuffle(sorted(game.deck.card_ids))
     if game.id == "grove":
         if len(ids) < DEAL_SIZE + 2:
-            raise PuzzleError(f"the grove deck needs at least {DEAL_SIZE + 2} cards for a daily puzzle")
+            raise NotForTheseCards(f"the grove deck needs at least {DEAL_SIZE + 2} cards for a daily puzzle")
         return Deal(game.id, tuple(CardRef(i) for i in ids[2:2 + DEAL_SIZE]), tuple(ids[:2]))
     if len(ids) < DEAL_SIZE:
-        raise PuzzleError(f"the {game.id} deck needs at least {DEAL_SIZE} cards for a daily puzzle")
+        raise NotForTheseCards(f"the {game.id} deck needs at least {DEAL_SIZE} cards for a daily puzzle")
     chosen = ids[:DEAL_SIZE]
     if game.id == "orchard-pnp":
         return Deal(game.id, tuple(CardRef(i, "ab"[rng.below(2)]) for i in chosen))
@@ -317,6 +322,31 @@ def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
                   tuple(moves), k, GENERATOR, tuple(r.score for r in ladder))
 
 
+def archived_for(game: Game, path: Path, root: Path | None = None) -> Puzzle:
+    """A published day (``path`` in the archive ``root``) with its proof laid over
+    it, for ``game``'s cards. A day is published for pnp's own cards; a cards file
+    whose deck cannot deal it, or on which its answer key plays to another score
+    (its cards were changed), gets a :class:`NotForTheseCards` saying so, not a
+    puzzle that would not play as printed."""
+    from ..errors import PnpError
+    from ..notation import SolutionLine
+    from ..verify import verify
+    from .proofs import with_proof
+
+    p = with_proof(load_puzzle(path), root)
+    own = "was published for pnp's own cards"
+    try:
+        deal = game.parse_deal(p.deal)
+    except PnpError as exc:
+        raise NotForTheseCards(f"{p.id} {own}, and these cannot deal it: {exc.message}", file=str(path)) from None
+    v = verify(game, deal, [SolutionLine(i + 1, i + 1, m) for i, m in enumerate(p.answer)])
+    if not v.legal or v.score != p.best:
+        played = f"is illegal at move {v.error['move']}" if not v.legal else f"scores {v.score}, not {p.best}"
+        raise NotForTheseCards(f"{p.id} {own}, and its answer key {played} on these (their {game.id} cards "
+                               "differ)", file=str(path))
+    return p
+
+
 def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_generate=None) -> Puzzle:
     """The day's puzzle from the archive ``root`` (default: :func:`archive_root`),
     with its proof file laid over it (:mod:`pnp.puzzles.proofs`), or generated identically when not archived (``on_generate(puzzle_id)`` is
@@ -324,9 +354,7 @@ def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_
     d = date if isinstance(date, str) else date.isoformat()
     path = archive_path(game.id, d, root)
     if path.is_file():
-        from .proofs import with_proof
-
-        return with_proof(load_puzzle(path), root)
+        return archived_for(game, path, root)
     if on_generate is not None:
         on_generate(puzzle_id(game.id, d))
     return make_puzzle(game, d)

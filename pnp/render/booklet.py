@@ -663,12 +663,15 @@ def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequ
     a one-page PDF, and the booklet of the week containing today (Monday to
     Sunday; A4 and Letter) with its caller sheet. Days not in the archive
     (``root``, default :func:`pnp.puzzles.archive_root`) are generated (seconds
-    each); ``progress`` hears about each one."""
+    each); ``progress`` hears about each one. A game the cards file has no deck
+    for, or whose published days its cards do not play as published, is
+    skipped with a ``progress`` notice (:data:`pnp.build.NOTICE`)."""
     import json
 
+    from ..build import NOTICE
     from ..puzzles import archive_root
     from ..puzzles.collect import gather, week_of
-    from ..puzzles.daily import describe, today
+    from ..puzzles.daily import NotForTheseCards, describe, today
 
     day = day or today()
     root = archive_root() if root is None else Path(root)
@@ -676,8 +679,16 @@ def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequ
     week = week_of(day)
     written: list[Path] = []
     for game_id in games:
+        if game_id not in deck.game_ids:
+            progress(f"{NOTICE}{game_id} puzzles skipped: the cards file has no {game_id} deck")
+            continue
         game = find_game(game_id, deck)
-        puzzles = gather(game, week, root, cards=cards, jobs=jobs, on_made=lambda p: progress(f"generated {p.id}"))
+        try:
+            puzzles = gather(game, week, root, cards=cards, jobs=jobs,
+                             on_made=lambda p: progress(f"generated {p.id}"))
+        except NotForTheseCards as exc:
+            progress(f"{NOTICE}{game_id} puzzles skipped: {exc}")
+            continue
         p = puzzles[day.weekday()]
         base = out / p.id
         written.append(atomic_write(base.with_suffix(".txt"), "\n".join(describe(p, game)) + "\n"))
