@@ -150,3 +150,22 @@ def test_edited_deck_without_the_example_cards(tmp_path):
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(deck, "orchard"))).pages)
     assert "does not replay with this cards file" in re.sub(r"\s+", " ", text)
     assert re.search(r"9 orchard cards", text)
+
+
+def test_token_counts_read_as_english(tmp_path):
+    """A deck's own token counts: one rotten token, two squirrels (the sheet said
+    "1 rotten fruit tokens" and "2 squirrel token")."""
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("rotten_tokens: 2", "rotten_tokens: 1", 1).replace("squirrels: 1", "squirrels: 2"),
+                     encoding="utf-8")
+    deck = load_deck(str(cards))
+    from pypdf import PdfReader
+
+    def text(game):
+        return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in
+                                            PdfReader(io.BytesIO(render_rules_pdf(deck, game))).pages))
+    orchard, grove = text("orchard"), text("grove")
+    assert "1 rotten fruit token (" in orchard and "You have 1 rotten token for" in orchard
+    assert "2 squirrel tokens and 1 wheelbarrow token" in grove
+    assert "1 squirrel token" in re.sub(r"\s+", " ", pdf_text("grove"))

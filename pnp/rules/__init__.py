@@ -235,7 +235,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         f"colour. " + ("Ordinary six-sided dice do." if top <= 6 else
                        f"Ten-sided dice show every step; with six-sided ones, slip a coin under a die that "
                        f"reaches {top}."),
-        f"<b>{tokens} rotten fruit tokens</b> (coins or cubes are fine).",
+        f"<b>{tokens} rotten fruit token{'' if tokens == 1 else 's'}</b> (coins or cubes are fine).",
         f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
     ))
     if pnp:
@@ -279,7 +279,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
              "card asks for more new dice of one fruit than are left, you decide which of those trees receive "
              "them; the rest go without."),
     )
-    rotten = Para(f"You have <b>{tokens} rotten tokens</b> for the whole game. Each one lets one tree of the card "
+    rotten = Para(f"You have <b>{tokens} rotten token{'' if tokens == 1 else 's'}</b> for the whole game. Each one lets one tree of the card "
                   "you are placing sit on a tree of a different fruit; both may be spent on the same card. Any die "
                   "under that tree returns to the supply, and the token stays on the covering tree: that tree is "
                   f"spoilt, can never be covered, and costs <b>{ROTTEN_PENALTY} points</b> at the end.")
@@ -341,11 +341,11 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         f"in the Recipe Challenge.",
         f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit. Ten-sided dice show "
         f"every value; with six-sided ones, slip a coin under a die that reaches 10.",
-        f"<b>{squirrels} squirrel token</b> and <b>1 wheelbarrow token</b>.",
+        f"<b>{squirrels} squirrel token{'' if squirrels == 1 else 's'}</b> and <b>1 wheelbarrow token</b>.",
         f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
     ))
     setup = Bullets((
-        "Put the dice and both tokens within reach: this is the <b>supply</b>.",
+        "Put the dice and the tokens within reach: this is the <b>supply</b>.",
         "Shuffle the cards with the recipe sides up and count off nine: your stack. The other nine sit out.",
         "Reveal the top card and lay it upright in the middle of the table: the start of your grove. "
         "Take the next two cards into your hand.",
