@@ -412,9 +412,15 @@ def test_a_published_day_whose_cards_were_changed_is_not_printed_with_them(tmp_p
     assert r.exit_code == 2, r.output
     assert f"orchard-{DAY} was published for pnp's own cards, and its answer key " in r.output
     assert "on these (their orchard cards differ)" in r.output
+    line = tmp_path / "line.txt"
+    line.write_text("\n".join(m.format() for m in daily.daily_puzzle(find_game("orchard"), DAY).answer))
+    r = CliRunner().invoke(cli, ["verify", f"orchard-{DAY}", str(line), "--cards", str(changed)])
+    assert r.exit_code == 2 and "on these (their orchard cards differ)" in r.output, r.output
     untouched = _own_cards_with_card_changed(tmp_path, 1)  # card 1 is not in the day's deal
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--cards", str(untouched)])
     assert r.exit_code == 0 and "orchard:18,9,12,13,8,6,14,7,10" in r.output
+    r = CliRunner().invoke(cli, ["verify", f"orchard-{DAY}", str(line), "--cards", str(untouched)])
+    assert r.exit_code == 0 and "target 44 met" in r.output, r.output
 
 
 def test_build_with_cards_that_cannot_have_the_puzzles_skips_them_with_a_notice(tmp_path, monkeypatch):

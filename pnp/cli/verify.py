@@ -10,7 +10,7 @@ from ..errors import PnpError
 from ..fsutil import decode_text
 from ..games import find_game
 from ..notation import parse_solution
-from ..puzzles import archive_root, resolve_puzzle
+from ..puzzles import archive_root, check_cards, resolve_puzzle
 from ..render.text import LEGEND, grid_text
 from ..verify import verify
 from . import cli
@@ -58,6 +58,7 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str
         deal = game.parse_deal(ref.deal)
     except PnpError as exc:  # a deal the cards cannot deal: say which puzzle file holds it
         raise ref.in_source(exc) from None
+    check_cards(ref, game)  # a published day: do these cards play it as published?
     text, name = _read_solution(solution)
     lines = parse_solution(text, name)
     verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven)

@@ -140,21 +140,43 @@ def load_puzzle_file(path: str | Path) -> PuzzleRef:
                      proven=data.get("proven"), id=data.get("id"), source=p)
 
 
-def _with_its_proof(ref: PuzzleRef) -> PuzzleRef:
-    """A puzzle file named by its path: where it is a published day in an archive
-    (``ROOT/GAME/YYYY/GAME-YYYY-MM-DD.yaml``), that archive's proof of the day is
-    laid over it, as it is when the day is named by its id."""
+def _published(ref: PuzzleRef) -> tuple[str, str, Path] | None:
+    """``(game, date, archive root)`` when ``ref`` was read from a published day's
+    file in an archive (``ROOT/GAME/YYYY/GAME-YYYY-MM-DD.yaml``), else None."""
     pid = parse_puzzle_id(str(ref.id)) if ref.id is not None and ref.source else None
     if pid is None:
-        return ref
+        return None
     game, date = pid
     path = Path(ref.source).resolve()
     root = path.parents[2] if len(path.parents) > 2 else None
     if root is None or archive_path(game, date, root) != path:
+        return None
+    return game, date, root
+
+
+def _with_its_proof(ref: PuzzleRef) -> PuzzleRef:
+    """A puzzle file named by its path: where it is a published day, its
+    archive's proof of the day is laid over it, as it is when the day is named
+    by its id."""
+    published = _published(ref)
+    if published is None:
         return ref
     from .proofs import ref_with_proof
 
-    return ref_with_proof(ref, game, date, root)
+    return ref_with_proof(ref, *published)
+
+
+def check_cards(ref: PuzzleRef, game) -> None:
+    """A published day is checked against the cards it is played with, as
+    :func:`pnp.puzzles.daily.archived_for` does (a
+    :class:`~pnp.puzzles.daily.NotForTheseCards` when they do not play it as
+    published); a deal or a user's own puzzle file needs no such check."""
+    published = _published(ref)
+    if published is not None:
+        from .daily import archived_for
+
+        game_id, date, root = published
+        archived_for(game, archive_path(game_id, date, root), root)
 
 
 def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> PuzzleRef:
