@@ -61,6 +61,13 @@ def test_every_command_has_help(name):
     assert len(result.stdout.splitlines()) > 3
 
 
+@pytest.mark.parametrize("name", sorted(cli.commands["puzzle"].commands))
+def test_every_puzzle_command_has_help(name):
+    result = run("puzzle", name, "--help")
+    assert result.exit_code == 0, result.output
+    assert f"puzzle {name} [OPTIONS]" in result.stdout and "--cards FILE" in result.stdout
+
+
 def test_every_command_that_reads_cards_takes_cards_option():
     for name in ("verify", "build"):
         assert "--cards FILE" in run(name, "--help").stdout
