@@ -4,10 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import NotationError, PnpError, PuzzleError
 from ..fsutil import decode_text
 from ..notation import Deal, parse_puzzle_id
+
+if TYPE_CHECKING:
+    from ..games.base import Game
 
 #: Where ``pnp puzzle publish`` writes: ``puzzles/`` in the current folder.
 #: Reading goes through :func:`archive_root`.
@@ -166,7 +170,7 @@ def _with_its_proof(ref: PuzzleRef) -> PuzzleRef:
     return ref_with_proof(ref, *published)
 
 
-def check_cards(ref: PuzzleRef, game) -> None:
+def check_cards(ref: PuzzleRef, game: Game) -> None:
     """A published day is checked against the cards it is played with, as
     :func:`pnp.puzzles.daily.archived_for` does (a
     :class:`~pnp.puzzles.daily.NotForTheseCards` when they do not play it as
