@@ -54,6 +54,17 @@ RECIPE_REWARDS = {
 }
 
 
+def id_ranges(ids) -> str:
+    """Card numbers as runs: ``"1-18"``, or ``"1-17, 25"`` for a deck with a gap."""
+    runs: list[list[int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
 # --------------------------------------------------------------------------- model
 
 

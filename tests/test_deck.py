@@ -475,3 +475,10 @@ class TestMarketData:
             assert len(b.wants) == 2 and b.wants[0][0] != b.wants[1][0]
             assert all(k in self.deck.fruit_keys and n >= 1 for k, n in b.wants)
             assert 1 <= b.points <= 3
+
+
+@pytest.mark.parametrize("ids, text", [(range(1, 19), "1-18"), ([*range(1, 18), 25], "1-17, 25"), ([1, 2], "1-2"),
+                                       ([1, 2, 3, 5, 6, 9], "1-3, 5-6, 9"), ([7], "7"), ([3, 1, 2], "1-3")])
+def test_card_numbers_as_runs(ids, text):
+    from pnp.deck import id_ranges
+    assert id_ranges(ids) == text

@@ -169,3 +169,18 @@ def test_token_counts_read_as_english(tmp_path):
     assert "1 rotten fruit token (" in orchard and "You have 1 rotten token for" in orchard
     assert "2 squirrel tokens and 1 wheelbarrow token" in grove
     assert "1 squirrel token" in re.sub(r"\s+", " ", pdf_text("grove"))
+
+
+def test_cards_numbered_as_the_deck_numbers_them(tmp_path):
+    """A deck whose numbers have a gap (18 renumbered 25): the sheet said "numbered 1 to 18"."""
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    old = '      - {id: 18, face: ["A P", "A P", "L L"]}'
+    assert old in src
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace(old, old.replace("id: 18", "id: 25")), encoding="utf-8")
+    from pypdf import PdfReader
+
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in
+                                         PdfReader(io.BytesIO(render_rules_pdf(load_deck(str(cards)), "orchard"))).pages))
+    assert "18 orchard cards, numbered 1-17, 25," in text
+    assert "18 orchard cards, numbered 1 to 18," in re.sub(r"\s+", " ", pdf_text("orchard"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Iterable, Iterator
 
-from ..deck import Card, Cell, Face, GameDeck
+from ..deck import Card, Cell, Face, GameDeck, id_ranges
 from ..errors import IllegalMoveError, InvalidDealError
 from ..notation import ROTATIONS, CardRef, Deal, Move, Pos, format_pos
 
@@ -196,7 +196,7 @@ class Game:
         for ref in deal.cards:
             if ref.id not in self._cards:
                 raise InvalidDealError(f"deal {where!r}: no card {ref.id} in the {self.id} deck "
-                                       f"(cards: {_ranges(self._cards)})")
+                                       f"(cards: {id_ranges(self._cards)})")
             if ref.id in seen:
                 raise InvalidDealError(f"deal {where!r}: card {ref.id} appears twice")
             seen.add(ref.id)
@@ -405,6 +405,3 @@ class Game:
         return left
 
 
-def _ranges(cards: dict) -> str:
-    ids = sorted(cards)
-    return f"{ids[0]}-{ids[-1]}" if ids == list(range(ids[0], ids[-1] + 1)) else ", ".join(map(str, ids))

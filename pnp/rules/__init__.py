@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from ..deck import GameDeck
+from ..deck import GameDeck, id_ranges
 from ..errors import PnpError
 from ..render.words import describe_buyer, number_word, plural_name, recipe_words
 
@@ -118,6 +118,12 @@ class Sheet:
 
 def _list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _numbered(gd: GameDeck) -> str:
+    """How the cards are numbered: "numbered 1 to 18", or the runs of a deck with gaps."""
+    ids = sorted(c.id for c in gd.cards)
+    return f"numbered 1 to {len(ids)}" if ids == list(range(1, len(ids) + 1)) else f"numbered {id_ranges(ids)}"
 
 
 def _fruit_list(gd: GameDeck) -> str:
@@ -224,10 +230,10 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
     deal, moves = EXAMPLES[gd.game]
 
     if pnp:
-        cards_line = (f"<b>{n_cards} double-sided orchard cards</b>, numbered 1 to {n_cards}. Both sides (a and b) "
+        cards_line = (f"<b>{n_cards} double-sided orchard cards</b>, {_numbered(gd)}. Both sides (a and b) "
                       f"show six fruit trees in a 2 × 3 grid; in any one game each card is played on one side only.")
     else:
-        cards_line = (f"<b>{n_cards} orchard cards</b>, numbered 1 to {n_cards}, each showing six fruit trees in a "
+        cards_line = (f"<b>{n_cards} orchard cards</b>, {_numbered(gd)}, each showing six fruit trees in a "
                       f"2 × 3 grid. A game uses nine of them; the numbers only matter for shared deals and puzzles.")
     components = Bullets((
         cards_line,
@@ -336,7 +342,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     recipes = [c for c in gd.cards if c.recipe is not None]
     deal, moves = EXAMPLES["grove"]
     components = Bullets((
-        f"<b>{n_cards} grove cards</b>, numbered 1 to {n_cards}. The front shows {makeup} in a 2 × 3 grid; "
+        f"<b>{n_cards} grove cards</b>, {_numbered(gd)}. The front shows {makeup} in a 2 × 3 grid; "
         f"each tree bears one or two fruits of one kind ({_fruit_list(gd)}). The back holds a recipe, used only "
         f"in the Recipe Challenge.",
         f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit. Ten-sided dice show "
