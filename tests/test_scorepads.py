@@ -96,3 +96,23 @@ def test_build_stages(tmp_path):
         for paper in SIZES:
             assert f"{game}/{game}-scorepad-{paper}.pdf" in names
             assert f"{game}/{game}-rules-{paper}.pdf" in names
+
+
+def test_a_long_tier_name_stays_in_the_tier_box(tmp_path):
+    """A deck's own tier names, however long, shrink to the harvest log's tier box
+    (they ran over its right edge)."""
+    import pypdfium2 as pdfium
+
+    from pnp.render.scorepad import MARGIN
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    name = "Extraordinarily Long Tier Name Of The Orchard"
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("{min: 55, name: Legend of the Valley}", f"{{min: 55, name: {name}}}", 1),
+                     encoding="utf-8")
+    page = pdfium.PdfDocument(render_scorepad_pdf(load_deck(str(cards)), "orchard", paper="a4"))[0]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    start = whole.index(name)
+    right = max(text.get_charbox(i)[2] for i in range(start, start + len(name)))
+    box_right = page.get_width() - MARGIN * 72 / 25.4
+    assert right <= box_right - 1, (right, box_right)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
+from .draw import PT, fit_size
 from .pdf import new_canvas
 
 from .pdf import PAPERS
@@ -127,7 +128,8 @@ class Page:
         for i, (rng, name) in enumerate(rows):
             yy = y + 1 + i * rh
             self.text(x + 2, yy + 3.0, rng, size=7.2, bold=True)
-            self.text(x + 2, yy + 6.0, name, size=7.2)
+            # sizes here are points: a long tier name shrinks to the box (widths in points too)
+            self.text(x + 2, yy + 6.0, name, size=fit_size(name, (w - 4) / PT, 7.2, smallest=4.5))
         return y + rh * len(rows) + 2
 
 
