@@ -158,3 +158,24 @@ def test_every_card_kind_stays_on_a_card_of_any_size_the_loader_accepts(size):
                 room = 1.0 if isinstance(it, Text) else 0.0
                 assert x0 >= room - 1e-6 and y0 >= room - 1e-6 and x1 <= w - room + 1e-6 and y1 <= h - room + 1e-6, \
                     (gid, key, size, type(it).__name__, getattr(it, "text", it.cls), (x0, y0, x1, y1))
+
+
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
+def test_a_long_game_title_stays_between_the_corner_numbers(game):
+    """A deck's own long title shrinks on the card fronts (it ran over the corner
+    numbers and off the card)."""
+    from dataclasses import replace
+
+    gd = replace(DECK.game(game), title="Orchard The Extremely Long Deluxe Anniversary Collector Edition")
+    st = card_style(gd, DECK)
+    for key in art_keys(gd):
+        if not key.startswith("card-"):
+            continue
+        boxes = list(extents(art(gd, key, style=st).items))
+        titles = [b for it, b in boxes if it.cls == "title"]
+        numbers = [b for it, b in boxes if it.cls == "number"]
+        assert len(titles) == 2 and len(numbers) == 2
+        for x0, y0, x1, y1 in titles:
+            assert 0 <= x0 and x1 <= st.width
+            for n0, m0, n1, m1 in numbers:
+                assert x1 <= n0 or n1 <= x0 or y1 <= m0 or m1 <= y0, (key, (x0, y0, x1, y1), (n0, m0, n1, m1))

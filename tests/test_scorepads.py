@@ -116,3 +116,19 @@ def test_a_long_tier_name_stays_in_the_tier_box(tmp_path):
     right = max(text.get_charbox(i)[2] for i in range(start, start + len(name)))
     box_right = page.get_width() - MARGIN * 72 / 25.4
     assert right <= box_right - 1, (right, box_right)
+
+
+def test_a_long_game_title_fits_the_header(tmp_path):
+    import pypdfium2 as pdfium
+
+    from pnp.render.scorepad import MARGIN
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    title = "Orchard The Extremely Long Deluxe Anniversary Collector Edition"
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("    title: Orchard\n", f"    title: {title}\n", 1), encoding="utf-8")
+    page = pdfium.PdfDocument(render_scorepad_pdf(load_deck(str(cards)), "orchard", paper="a4"))[0]
+    text = page.get_textpage()
+    heading = f"{title}: harvest log"
+    start = text.get_text_range().index(heading)
+    right = max(text.get_charbox(i)[2] for i in range(start, start + len(heading)))
+    assert right <= page.get_width() - MARGIN * 72 / 25.4 + 0.5

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..deck import DEFAULT_CARD_MM, Buyer, Card, Cell, Deck, Fruit, GameDeck
 from .draw import (Circle, blend, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
-                   fit_size, star_points, wrap)
+                   fit_size, star_points, text_width, wrap)
 from .words import number_word, plural_name, recipe_words
 
 SAFE_MM = 3.0  # keep text and symbols this far inside the trim
@@ -295,9 +295,12 @@ def card_front(gd: GameDeck, card: Card, side: str = "", *, style: CardStyle | N
     title = short_title(gd).upper() + (f"  ·  SIDE {side.upper()}" if side else "")
     ty = y0 - 1.4
     if ty > SAFE_MM + 1.5:
-        body.add(Text(st.width / 2, ty, title, size=2.1, font=st.font, fill="#6B6B6B", anchor="middle",
+        # between the corner numbers, shrunk to fit a long title
+        corner = SAFE_MM + 0.3 + text_width(f"{card.id}{side}", 3.6, st.font, True) + 1.5
+        size = _fit(title, st.width - 2 * corner, 2.1, st.font, False)
+        body.add(Text(st.width / 2, ty, title, size=size, font=st.font, fill="#6B6B6B", anchor="middle",
                       cls="title"))
-        body.add(Text(st.width / 2, st.height - ty, title, size=2.1, font=st.font, fill="#6B6B6B",
+        body.add(Text(st.width / 2, st.height - ty, title, size=size, font=st.font, fill="#6B6B6B",
                       anchor="middle", rotate=180, cls="title"))
     return fig
 

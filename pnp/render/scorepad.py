@@ -82,7 +82,8 @@ class Page:
         """The title band; returns the y (mm) where the content starts."""
         self.rect(0, 0, self.W, MARGIN + 13, fill=GREEN, stroke=None)
         self.rect(0, MARGIN + 13, self.W, 1.0, fill="#B8860B", stroke=None)
-        self.text(MARGIN, MARGIN + 5, title, size=17, bold=True, colour="#FFFDF7")
+        self.text(MARGIN, MARGIN + 5, title, size=fit_size(title, (self.W - 2 * MARGIN) / PT, 17, bold=True),
+                  bold=True, colour="#FFFDF7")
         self.text(MARGIN, MARGIN + 10.5, subtitle, size=8.5, colour="#FFFDF7")
         self.text(MARGIN, self.H - MARGIN + 4, footer, size=6.5, colour=GREY)
         return MARGIN + 20
