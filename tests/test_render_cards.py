@@ -179,3 +179,30 @@ def test_a_long_game_title_stays_between_the_corner_numbers(game):
             assert 0 <= x0 and x1 <= st.width
             for n0, m0, n1, m1 in numbers:
                 assert x1 <= n0 or n1 <= x0 or y1 <= m0 or m1 <= y0, (key, (x0, y0, x1, y1), (n0, m0, n1, m1))
+
+
+def test_a_long_recipe_name_is_shrunk_not_cut():
+    """A recipe name too long for two lines at the smallest size used to lose its
+    last words without a mark; now it shrinks (up to three small lines, clear of
+    the medallion), and only a name longer than that ends in an ellipsis."""
+    from dataclasses import replace
+
+    from pnp.render.draw import Circle, Text
+    gd = DECK.game("grove")
+    card = gd.cards[0]
+
+    def name_lines(name):
+        card2 = replace(card, recipe=replace(card.recipe, name=name))
+        gd2 = replace(gd, cards=(card2,) + gd.cards[1:])
+        boxes = list(extents(art(gd2, f"recipe-{card.id}", style=card_style(gd2, DECK)).items))
+        medallion_top = min(b[1] for it, b in boxes if isinstance(it, Circle))
+        assert all(b[3] < medallion_top for it, b in boxes if isinstance(it, Text) and it.cls == "name")
+        return [it.text for it, b in boxes if isinstance(it, Text) and it.cls == "name"]
+
+    long = "Grandmother's Famous Slow-Simmered Triple Citrus Marmalade"
+    assert " ".join(name_lines(long)) == long
+    longest = long + " With Candied Peel And Honey From The Old Orchard"
+    lines = name_lines(longest)
+    assert len(lines) == 3 and lines[-1].endswith("…")
+    assert longest.startswith(" ".join(lines)[:-1].rstrip())
+    assert " ".join(name_lines("Lemon Curd")) == "Lemon Curd"

@@ -379,12 +379,18 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
     body.add(Rect(-bx, -by, W + 2 * bx, band + by, paint=Paint(fill=st.back), cls="band"))
     body.add(Text(W / 2, SAFE_MM + 4.2, "RECIPE", size=2.6, font=st.font, bold=True, fill=st.back_ink,
                   anchor="middle"))
-    size = 4.6
-    name_lines = wrap(recipe.name, tw, size, st.font, True)
-    if len(name_lines) > 2:
-        size = 3.8
-        name_lines = wrap(recipe.name, tw, size, st.font, True)[:2]
-    y = SAFE_MM + 10.8 if len(name_lines) == 2 else SAFE_MM + 12.5
+    # the name in one or two lines, smaller for a long one; three small lines
+    # still clear the medallion, and only a name longer than that is cut short
+    for size in (4.6, 3.8, 3.2, 2.8, 2.4):
+        name_lines = wrap(recipe.name, tw, size, st.font, True)
+        if len(name_lines) <= (2 if size > 2.8 else 3):
+            break
+    else:
+        name_lines = name_lines[:3]
+        while name_lines[-1] and text_width(name_lines[-1] + "…", size, st.font, True) > tw:
+            name_lines[-1] = name_lines[-1][:-1]
+        name_lines[-1] = name_lines[-1].rstrip() + "…"
+    y = {1: SAFE_MM + 12.5, 2: SAFE_MM + 10.8}.get(len(name_lines), SAFE_MM + 9.6)
     for ln in name_lines:
         body.add(Text(W / 2, y, ln, size=size, font=st.font, bold=True, fill=st.back_ink, anchor="middle",
                       cls="name"))
