@@ -206,3 +206,23 @@ def test_a_long_recipe_name_is_shrunk_not_cut():
     assert len(lines) == 3 and lines[-1].endswith("…")
     assert longest.startswith(" ".join(lines)[:-1].rstrip())
     assert " ".join(name_lines("Lemon Curd")) == "Lemon Curd"
+
+
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove", "orchards-market"])
+def test_long_names_from_the_deck_stay_on_every_card(game):
+    """A deck's own long fruit names and title stay on the card (a buyer's
+    "2 Orange of the Extraordinary Valleys" ran off it)."""
+    from dataclasses import replace
+
+    from pnp.render.draw import Text
+    gd = DECK.game(game)
+    gd = replace(gd, title=gd.title + " The Extremely Long Anniversary Edition",
+                 fruits=tuple(replace(f, name=f.name + " of the Extraordinary Valley") for f in gd.fruits))
+    st = card_style(gd, DECK)
+    for key in art_keys(gd):
+        for it, (x0, y0, x1, y1) in extents(art(gd, key, style=st).items):
+            if it.cls in ("trim", "bleed", "band", "pattern"):
+                continue
+            room = 1.0 if isinstance(it, Text) else 0.0
+            assert room - 1e-6 <= min(x0, y0) and x1 <= st.width - room + 1e-6 and y1 <= st.height - room + 1e-6, \
+                (key, getattr(it, "text", it.cls), (x0, y0, x1, y1))

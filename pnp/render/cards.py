@@ -483,8 +483,8 @@ def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
             yy = top + (5.0 if rows == 1 else 3.2) + rr * (2 * r + 1.0)
             body.add(fruit_symbol(f.shape, x, yy + 1.5, r, f.colour, st.ink, outline=0.3, highlight=False))
         label = f"{n} {plural_name(f.name, n)}"
-        body.add(Text(W / 2, top + rowh - 2.6, label, size=3.6, font=st.font, bold=True, fill=st.ink,
-                      anchor="middle", cls="words"))
+        body.add(Text(W / 2, top + rowh - 2.6, label, size=_fit(label, W - 2 * SAFE_MM - 6, 3.6, st.font, True),
+                      font=st.font, bold=True, fill=st.ink, anchor="middle", cls="words"))
         if i == 0:
             body.add(Text(W / 2, top + rowh + 4.3, "or", size=3.4, font=st.font, fill=st.ink, anchor="middle"))
     # bonus
