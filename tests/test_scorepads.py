@@ -132,3 +132,30 @@ def test_a_long_game_title_fits_the_header(tmp_path):
     start = text.get_text_range().index(heading)
     right = max(text.get_charbox(i)[2] for i in range(start, start + len(heading)))
     assert right <= page.get_width() - MARGIN * 72 / 25.4 + 0.5
+
+
+def test_long_recipe_names_keep_to_their_column(monkeypatch):
+    """The Recipe Challenge log's "recipe numbers by card": each entry within its
+    quarter of the page, however long the deck's recipe names (they ran into one
+    another); an entry too long even when small is cut with an ellipsis."""
+    from dataclasses import replace
+
+    from pnp.render import scorepad
+    from pnp.render.draw import PT, text_width
+    gd = load_deck().game("grove")
+    gd = replace(gd, cards=tuple(replace(c, recipe=replace(c.recipe, name="Grandmother's Famous Slow-Simmered "
+                                                           + c.recipe.name)) for c in gd.cards))
+    drawn = []
+    real = scorepad.Page.text
+
+    def text(self, x, y, s, size=9.0, bold=False, **kw):
+        drawn.append((x, s, size, bold, self.W))
+        return real(self, x, y, s, size, bold, **kw)
+    monkeypatch.setattr(scorepad.Page, "text", text)
+    scorepad.render_scorepad_pdf(gd, paper="a4")
+    entries = [(x, s, size, W) for x, s, size, bold, W in drawn if re.match(r"\d+\. Grandmother", s)]
+    assert len(entries) == len(gd.cards)
+    for x, s, size, W in entries:
+        column = (W - 2 * scorepad.MARGIN) / 4
+        assert x + text_width(s, size) * PT <= x + column - 1.5, s
+    assert any("…" in s for _, s, _, _ in entries)  # these names are long enough to be cut

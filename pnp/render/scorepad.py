@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
-from .draw import PT, fit_size
+from .draw import PT, fit_size, text_width
 from .pdf import new_canvas
 
 from .pdf import PAPERS
@@ -184,9 +184,13 @@ def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
     recipes = sorted((c for c in gd.cards if c.recipe), key=lambda c: c.id)
     p.text(MARGIN, y + 6, "Recipe numbers by card:", size=7.5, bold=True, colour=GREEN)
     per = 4
+    room = (W / per - 2) / PT  # a column, in points as the sizes here are
     for i, c in enumerate(recipes):
         r, k = divmod(i, per)
-        p.text(MARGIN + k * (W / per), y + 10.5 + r * 3.8, f"{c.id}. {c.recipe.name} {c.recipe.number}", size=6.8)
+        name, size = c.recipe.name, fit_size(f"{c.id}. {c.recipe.name} {c.recipe.number}", room, 6.8, smallest=4.5)
+        while len(name) > 1 and text_width(f"{c.id}. {name} {c.recipe.number}", size) > room:
+            name = name[:-2].rstrip() + "…"  # too long even small: cut, and say so
+        p.text(MARGIN + k * (W / per), y + 10.5 + r * 3.8, f"{c.id}. {name} {c.recipe.number}", size=size)
 
 
 def _market_sheet(p: Page, gd: GameDeck, footer: str) -> None:
