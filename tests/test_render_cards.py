@@ -226,3 +226,26 @@ def test_long_names_from_the_deck_stay_on_every_card(game):
             room = 1.0 if isinstance(it, Text) else 0.0
             assert room - 1e-6 <= min(x0, y0) and x1 <= st.width - room + 1e-6 and y1 <= st.height - room + 1e-6, \
                 (key, getattr(it, "text", it.cls), (x0, y0, x1, y1))
+
+
+@pytest.mark.parametrize("n", [1, 5, 10, 11, 99])
+def test_a_buyer_wanting_many_fruits_stays_in_its_box(n):
+    """Up to ten fruits are drawn in two rows; more as one fruit "x n" (wants of
+    11 to 99, which the cards file allows, drew rows of fruits down the card)."""
+    from dataclasses import replace
+
+    from pnp.render.draw import Text
+    gd = DECK.game("orchards-market")
+    b = replace(gd.buyers[0], wants=(("A", n), ("O", 2)))
+    gd = replace(gd, buyers=(b,) + gd.buyers[1:])
+    st = card_style(gd, DECK)
+    boxes = list(extents(art(gd, f"buyer-{b.id}", style=st).items))
+    first = min((bb for it, bb in boxes if it.cls == "want"), key=lambda bb: bb[1])
+    inside = [(it, bb) for it, bb in boxes if first[1] < (bb[1] + bb[3]) / 2 < first[3] and it.cls != "want"]
+    assert inside
+    for it, (x0, y0, x1, y1) in inside:
+        assert first[0] <= x0 and x1 <= first[2] and first[1] <= y0 and y1 <= first[3], \
+            (n, getattr(it, "text", type(it).__name__), (x0, y0, x1, y1), first)
+    texts = [it.text for it, bb in inside if isinstance(it, Text)]
+    assert f"{n} Apple{'s' if n != 1 else ''}" in texts
+    assert (f"× {n}" in texts) == (n > 10)

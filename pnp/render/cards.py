@@ -472,11 +472,16 @@ def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
         top = y + i * (rowh + 6)
         body.add(Rect(SAFE_MM + 1, top, W - 2 * SAFE_MM - 2, rowh, r=2.0,
                       paint=Paint(fill=st.ground, stroke=f.colour, width=0.9), cls="want"))
-        # n fruits in up to two rows
+        # n fruits in up to two rows; more than ten as one fruit "x n"
+        if n > 10:
+            body.add(fruit_symbol(f.shape, W / 2 - 4.5, top + 6.5, 3.0, f.colour, st.ink, outline=0.3,
+                                  highlight=False))
+            body.add(Text(W / 2 - 0.5, top + 8.0, f"× {n}", size=4.2, font=st.font, bold=True, fill=st.ink,
+                          cls="count"))
         per = min(n, 5)
         rows = (n + 4) // 5
         r = 3.0 if rows == 1 else 2.4
-        for k in range(n):
+        for k in range(n if n <= 10 else 0):
             rr, cc = divmod(k, per)
             cnt = per if rr < rows - 1 else n - per * (rows - 1)
             x = W / 2 + (cc - (cnt - 1) / 2) * (2 * r + 1.6)
