@@ -34,6 +34,7 @@ STYLE_FONTS = ("Helvetica", "Times", "Courier")
 STYLE_CARD_MM = {"width_mm": (40, 300), "height_mm": (40, 300), "corner_mm": (0, 10), "cell_mm": (0, 100)}
 DEFAULT_CARD_MM = (63.0, 88.0)  # poker size
 MIN_CELL_MM = 5  # cell_mm: 0 (as large as fits) or at least this
+MAX_TIERS = 20  # what the score pad's and the booklets' tier lists hold
 
 #: Recipe conditions: name -> description of the parameter (see README).
 RECIPE_CONDITIONS = {
@@ -688,7 +689,11 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
 
     tiers: list[Tier] = []
     if "tiers" in m:
-        for tn in r.seq(m["tiers"][1], f"{gid}.tiers") or []:
+        tier_nodes = r.seq(m["tiers"][1], f"{gid}.tiers") or []
+        if len(tier_nodes) > MAX_TIERS:
+            p.add(m["tiers"][0], f"{gid}.tiers: at most {MAX_TIERS} tiers (the score pad and the puzzle pages "
+                                 f"print every one), not {len(tier_nodes)}")
+        for tn in tier_nodes:
             tm = r.mapping(tn, f"{gid}.tiers entry", required=("min", "name"))
             if tm and len(tm) == 2:
                 lo = _int(r, tm["min"][1], f"{gid}.tiers.min", -999, 999)

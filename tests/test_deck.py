@@ -232,6 +232,17 @@ class TestValidation:
         assert any(f":{n}: orchard.fruits.A.colour must look like '#D55E00', not 'red'" in x for x in lines)
         assert any(f":{n}: orchard.fruits.A.shape: unknown shape 'blob'" in x for x in lines)
 
+    def test_at_most_twenty_tiers(self, tmp_path):
+        many = "".join(f"      - {{min: {20 + i}, name: T{i}}}\n" for i in range(19))
+        text = GOOD.replace("      - {min: 10, name: High}\n", "      - {min: 10, name: High}\n" + many, 1)
+        [line] = problems(tmp_path, text)  # 21 tiers; the score pad and booklets hold 20
+        assert line.endswith(f":{line_of(text, 'tiers:')}: orchard.tiers: at most 20 tiers (the score pad and "
+                             "the puzzle pages print every one), not 21"), line
+        text = GOOD.replace("      - {min: 10, name: High}\n", "      - {min: 10, name: High}\n" + many[:many.rindex("      -")], 1)
+        path = tmp_path / "twenty.yaml"
+        path.write_text(text)
+        assert len(load_deck(path).game("orchard").tiers) == 20
+
     def test_every_problem_is_reported_at_once(self, tmp_path):
         text = GOOD.replace('"A A", "A P"]}', '"A X", "A P"]}').replace(
             "{min: 10, name: High}", "{min: 10, name: High, x: 1}").replace("reward: {points: 5}", "reward: {pointz: 5}")
