@@ -168,7 +168,12 @@ def test_token_counts_read_as_english(tmp_path):
     orchard, grove = text("orchard"), text("grove")
     assert "1 rotten fruit token (" in orchard and "You have 1 rotten token for" in orchard
     assert "2 squirrel tokens and 1 wheelbarrow token" in grove
+    assert "This deck has two squirrels. Each one breaks a rule once" in grove
     assert "1 squirrel token" in re.sub(r"\s+", " ", pdf_text("grove"))
+    assert "This deck has" not in pdf_text("grove")
+    cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
+    deck = load_deck(str(cards))
+    assert "This deck has no squirrel: every square you cover must follow the rules above." in text("grove")
 
 
 def test_cards_numbered_as_the_deck_numbers_them(tmp_path):

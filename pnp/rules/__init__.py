@@ -324,6 +324,17 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
 # --------------------------------------------------------------------------- Grove
 
 
+def _squirrel_count(squirrels: int) -> tuple:
+    """What a deck with other than one squirrel (``squirrels:`` in cards.yaml) changes."""
+    if squirrels == 1:
+        return ()
+    if squirrels == 0:
+        return (Para("<b>This deck has no squirrel:</b> every square you cover must follow the rules above."),)
+    return (Para(f"<b>This deck has {number_word(squirrels)} squirrels.</b> Each one breaks a rule once, for one "
+                 "square, as above; several may go in on the same card, and each costs its own points at the "
+                 "end."),)
+
+
 def _grove_sheet(gd: GameDeck) -> Sheet:
     from ..games.base import WHEELBARROW_VALUE
     from ..games.grove import TOP_DIE
@@ -436,7 +447,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Placing a card", placing),
         Section("Dice", dice_blocks),
         Section("The wheelbarrow", (wheel,)),
-        Section("The squirrel", (squirrel,)),
+        Section("The squirrel", (squirrel,) + _squirrel_count(squirrels)),
         Section("Clearings", (clearings_p,)),
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
