@@ -166,7 +166,9 @@ def test_token_counts_read_as_english(tmp_path):
         return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in
                                             PdfReader(io.BytesIO(render_rules_pdf(deck, game))).pages))
     orchard, grove = text("orchard"), text("grove")
-    assert "1 rotten fruit token (" in orchard and "You have 1 rotten token for" in orchard
+    assert "1 rotten fruit token (" in orchard and "You have 1 rotten token for the whole game. It lets" in orchard
+    assert "both may be spent" not in orchard
+    assert "You have 2 rotten tokens for the whole game. Each one lets" in re.sub(r"\s+", " ", pdf_text("orchard"))
     assert "2 squirrel tokens and 1 wheelbarrow token" in grove
     assert "This deck has two squirrels. Each one breaks a rule once" in grove
     assert "1 squirrel token" in re.sub(r"\s+", " ", pdf_text("grove"))
@@ -174,6 +176,9 @@ def test_token_counts_read_as_english(tmp_path):
     cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
     deck = load_deck(str(cards))
     assert "This deck has no squirrel: every square you cover must follow the rules above." in text("grove")
+    cards.write_text(src.replace("rotten_tokens: 2", "rotten_tokens: 0", 1), encoding="utf-8")
+    deck = load_deck(str(cards))
+    assert "This deck has no rotten tokens: every tree you cover must be of the same fruit" in text("orchard")
 
 
 def test_cards_numbered_as_the_deck_numbers_them(tmp_path):

@@ -285,10 +285,17 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
              "card asks for more new dice of one fruit than are left, you decide which of those trees receive "
              "them; the rest go without."),
     )
-    rotten = Para(f"You have <b>{tokens} rotten token{'' if tokens == 1 else 's'}</b> for the whole game. Each one lets one tree of the card "
-                  "you are placing sit on a tree of a different fruit; both may be spent on the same card. Any die "
-                  "under that tree returns to the supply, and the token stays on the covering tree: that tree is "
-                  f"spoilt, can never be covered, and costs <b>{ROTTEN_PENALTY} points</b> at the end.")
+    if tokens == 0:
+        rotten = Para("This deck has <b>no rotten tokens</b>: every tree you cover must be of the same fruit as the "
+                      "tree laid on it.")
+    else:
+        several = {1: "", 2: "; both may be spent on the same card"}.get(tokens, "; several may be spent on the "
+                                                                                "same card")
+        rotten = Para(f"You have <b>{tokens} rotten token{'' if tokens == 1 else 's'}</b> for the whole game. "
+                      f"{'Each one' if tokens > 1 else 'It'} lets one tree of the card you are placing sit on a tree "
+                      f"of a different fruit{several}. Any die under that tree returns to the supply, and the token "
+                      "stays on the covering tree: that tree is spoilt, can never be covered, and costs "
+                      f"<b>{ROTTEN_PENALTY} points</b> at the end.")
     end = Para("The game ends when your last card is down, or earlier, the moment neither card in your hand can "
                "legally be placed.")
     scoring = (
