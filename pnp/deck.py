@@ -462,6 +462,15 @@ def _int(r: _Reader, node: yaml.Node, what: str, lo: int | None = None, hi: int 
     return v
 
 
+def _colour(r: _Reader, node: yaml.Node, what: str) -> str | None:
+    """A ``#RRGGBB`` colour, or None (and the problem recorded)."""
+    colour = r.value(node, what, (str,))
+    if colour is not None and not _COLOUR.match(colour):
+        r.p.add(node, f"{what} must look like '#D55E00', not {colour!r}")
+        return None
+    return colour
+
+
 def _style(r: _Reader, node: yaml.Node, what: str) -> tuple[tuple, dict[str, tuple[float, yaml.Node]]]:
     """A ``style:`` mapping checked key by key (README, "Card style"): its plain
     value, and the card sizes it sets with their nodes (for :func:`_card_fits`)."""
@@ -494,9 +503,7 @@ def _style(r: _Reader, node: yaml.Node, what: str) -> tuple[tuple, dict[str, tup
         cm = r.mapping(m["colours"][1], f"{what}.colours", optional=STYLE_COLOURS) or {}
         colours += [(k, vn, f"{what}.colours.{k}") for k, (_, vn) in cm.items()]
     for _, vn, name in colours:
-        colour = r.value(vn, name, (str,))
-        if colour is not None and not _COLOUR.match(colour):
-            r.p.add(vn, f"{name} must look like '#D55E00', not {colour!r}")
+        _colour(r, vn, name)
     if len(r.p.items) != before:
         return (), {}
     return r.plain(node, what) or (), sizes
@@ -531,11 +538,8 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
             continue
         ok = True
         name = r.value(f["name"][1], f"{game}.fruits.{key}.name", (str,)) if "name" in f else None
-        colour = r.value(f["colour"][1], f"{game}.fruits.{key}.colour", (str,)) if "colour" in f else None
+        colour = _colour(r, f["colour"][1], f"{game}.fruits.{key}.colour") if "colour" in f else None
         shape = r.value(f["shape"][1], f"{game}.fruits.{key}.shape", (str,)) if "shape" in f else None
-        if colour is not None and not _COLOUR.match(colour):
-            r.p.add(f["colour"][1], f"{game}.fruits.{key}.colour must look like '#D55E00', not {colour!r}")
-            ok = False
         if shape is not None and shape not in SHAPES:
             r.p.add(f["shape"][1], f"{game}.fruits.{key}.shape: unknown shape {shape!r} (expected one of: {', '.join(SHAPES)})")
             ok = False

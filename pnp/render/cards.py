@@ -22,7 +22,7 @@ from typing import Any
 
 from ..deck import DEFAULT_CARD_MM, Buyer, Card, Cell, Deck, Fruit, GameDeck
 from .draw import (Circle, blend, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
-                   fit_size, star_points, text_width, wrap)
+                   cut_to_fit, fit_size, star_points, text_width, wrap)
 from .words import number_word, plural_name, recipe_words
 
 SAFE_MM = 3.0  # keep text and symbols this far inside the trim
@@ -225,8 +225,13 @@ def tree_cell(cell: Cell, fruit: Fruit | None, s: float, st: CardStyle, *, count
 # --------------------------------------------------------------------------- frames
 
 
+def _bleed_xy(bleed: float | tuple[float, float]) -> tuple[float, float]:
+    """The bleed across and down: one number for both, or a pair."""
+    return (bleed, bleed) if isinstance(bleed, (int, float)) else bleed
+
+
 def _frame(st: CardStyle, bleed: float | tuple[float, float], background: str) -> tuple[Figure, Group]:
-    bx, by = (bleed, bleed) if isinstance(bleed, (int, float)) else bleed
+    bx, by = _bleed_xy(bleed)
     fig = Figure(st.width + 2 * bx, st.height + 2 * by)
     if bx or by:
         fig.add(Rect(0, 0, fig.width, fig.height, paint=Paint(fill=background), cls="bleed"))
@@ -250,7 +255,7 @@ def _design_room(st: CardStyle, body: Group, bleed: float | tuple[float, float]
                  ) -> tuple[CardStyle, Group, float, float]:
     """Where a text-heavy layout draws: its style (the virtual card's size), the
     group to draw in, and the bleed in that group's millimetres."""
-    bx, by = (bleed, bleed) if isinstance(bleed, (int, float)) else bleed
+    bx, by = _bleed_xy(bleed)
     k = min(1.0, st.width / DESIGN_MM[0], st.height / DESIGN_MM[1])
     if k >= 1.0:
         return st, body, bx, by
@@ -386,10 +391,7 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
         if len(name_lines) <= (2 if size > 2.8 else 3):
             break
     else:
-        name_lines = name_lines[:3]
-        while name_lines[-1] and text_width(name_lines[-1] + "…", size, st.font, True) > tw:
-            name_lines[-1] = name_lines[-1][:-1]
-        name_lines[-1] = name_lines[-1].rstrip() + "…"
+        name_lines = name_lines[:2] + [cut_to_fit(name_lines[2], tw, size, st.font, True)]
     y = {1: SAFE_MM + 12.5, 2: SAFE_MM + 10.8}.get(len(name_lines), SAFE_MM + 9.6)
     for ln in name_lines:
         body.add(Text(W / 2, y, ln, size=size, font=st.font, bold=True, fill=st.back_ink, anchor="middle",

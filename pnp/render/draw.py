@@ -211,6 +211,14 @@ def fit_size(text: str, width: float, size: float, font: str = "Helvetica", bold
     return max(smallest, size if w <= width else size * width / w)
 
 
+def cut_to_fit(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False) -> str:
+    """``text`` cut short at its end, marked "…", to fit ``width`` (in the unit of
+    ``size``): for text known to be too long to show whole."""
+    while text and text_width(text + "…", size, font, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def wrap(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width`` mm."""
     lines: list[str] = []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
-from .draw import PT, fit_size, text_width
+from .draw import PT, cut_to_fit, fit_size, text_width
 from .pdf import new_canvas
 
 from .pdf import PAPERS
@@ -187,10 +187,11 @@ def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
     room = (W / per - 2) / PT  # a column, in points as the sizes here are
     for i, c in enumerate(recipes):
         r, k = divmod(i, per)
-        name, size = c.recipe.name, fit_size(f"{c.id}. {c.recipe.name} {c.recipe.number}", room, 6.8, smallest=4.5)
-        while len(name) > 1 and text_width(f"{c.id}. {name} {c.recipe.number}", size) > room:
-            name = name[:-2].rstrip() + "…"  # too long even small: cut, and say so
-        p.text(MARGIN + k * (W / per), y + 10.5 + r * 3.8, f"{c.id}. {name} {c.recipe.number}", size=size)
+        head, name, tail = f"{c.id}. ", c.recipe.name, f" {c.recipe.number}"
+        size = fit_size(head + name + tail, room, 6.8, smallest=4.5)
+        if text_width(head + name + tail, size) > room:  # too long even small: cut, and say so
+            name = cut_to_fit(name, room - text_width(head + tail, size), size)
+        p.text(MARGIN + k * (W / per), y + 10.5 + r * 3.8, head + name + tail, size=size)
 
 
 def _market_sheet(p: Page, gd: GameDeck, footer: str) -> None:

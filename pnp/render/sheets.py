@@ -274,16 +274,12 @@ def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
     p = Paint(stroke="#000000", width=0.25)
     words = "50 mm: measure to check 100 % scale"
     out = lay.bleed + MARK_GAP  # the marks start this far out from the cards
-    if horizontal:
-        y = lay.y0 + lay.rows * lay.card_h + out + 1.0
-        middle = lay.x0 + (lay.cols // 2 + 0.5) * lay.card_w if lay.cols % 2 else lay.page_w / 2
-        room = lay.card_w - 4.0 if lay.cols % 2 else 0.0  # an even count has a mark in the middle
-        if room >= 50 and text_width(words, 2.0) <= room:
-            x = middle - 25
-            under = True
-        else:  # past the marks' ends if the paper leaves room there
-            x, under = lay.page_w / 2 - 25, False
-            y += MARK_LEN if y + MARK_LEN + 2.5 <= lay.page_h - EDGE_CLEAR else 0.0
+    if horizontal:  # centred, as the cards are: an odd count's middle column, an even count's middle mark
+        x, y = lay.page_w / 2 - 25, lay.y0 + lay.rows * lay.card_h + out + 1.0
+        room = lay.card_w - 4.0 if lay.cols % 2 else 0.0
+        under = room >= 50 and text_width(words, 2.0) <= room
+        if not under and y + MARK_LEN + 2.5 <= lay.page_h - EDGE_CLEAR:  # past the marks' ends
+            y += MARK_LEN
     else:
         x = lay.x0 + lay.cols * lay.card_w + out + 1.0
         y = lay.page_h / 2 - 25

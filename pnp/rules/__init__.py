@@ -241,7 +241,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         f"colour. " + ("Ordinary six-sided dice do." if top <= 6 else
                        f"Ten-sided dice show every step; with six-sided ones, slip a coin under a die that "
                        f"reaches {top}."),
-        f"<b>{tokens} rotten fruit token{'' if tokens == 1 else 's'}</b> (coins or cubes are fine).",
+        f"<b>{tokens} {plural_name('rotten fruit token', tokens)}</b> (coins or cubes are fine).",
         f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
     ))
     if pnp:
@@ -291,7 +291,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
     else:
         several = {1: "", 2: "; both may be spent on the same card"}.get(tokens, "; several may be spent on the "
                                                                                 "same card")
-        rotten = Para(f"You have <b>{tokens} rotten token{'' if tokens == 1 else 's'}</b> for the whole game. "
+        rotten = Para(f"You have <b>{tokens} {plural_name('rotten token', tokens)}</b> for the whole game. "
                       f"{'Each one' if tokens > 1 else 'It'} lets one tree of the card you are placing sit on a tree "
                       f"of a different fruit{several}. Any die under that tree returns to the supply, and the token "
                       "stays on the covering tree: that tree is spoilt, can never be covered, and costs "
@@ -365,7 +365,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         f"in the Recipe Challenge.",
         f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit. Ten-sided dice show "
         f"every value; with six-sided ones, slip a coin under a die that reaches 10.",
-        f"<b>{squirrels} squirrel token{'' if squirrels == 1 else 's'}</b> and <b>1 wheelbarrow token</b>.",
+        f"<b>{squirrels} {plural_name('squirrel token', squirrels)}</b> and <b>1 wheelbarrow token</b>.",
         f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
     ))
     setup = Bullets((
