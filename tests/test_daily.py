@@ -437,3 +437,37 @@ def test_build_with_cards_that_cannot_have_the_puzzles_skips_them_with_a_notice(
     assert notices[1] == "pnp: grove puzzles skipped: the cards file has no grove deck"
     assert (tmp_path / "out" / "orchard" / "orchard-print-a4.pdf").is_file()
     assert not (tmp_path / "out" / "puzzles").exists()
+
+
+def test_a_day_not_archived_is_verified_against_the_puzzle_of_the_cards_given(tmp_path, monkeypatch):
+    """``pnp verify GAME-YYYY-MM-DD --cards FILE`` on a day not archived generates
+    the day from FILE's cards, as ``pnp puzzle daily --cards FILE`` does (it used
+    pnp's own cards, and said a line of 50 met a target of 43 where the best
+    possible was 45)."""
+    import yaml
+
+    from pnp.deck import default_cards_path, load_deck
+    data = yaml.safe_load(default_cards_path().read_text())
+    for c in data["games"]["orchard"]["cards"][:9]:  # apples become pears on cards 1-9
+        c["face"] = [row.replace("A", "P") for row in c["face"]]
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(yaml.safe_dump(data))
+    day = "2031-01-01"
+    assert not archive_path("orchard", day).is_file()
+    theirs = find_game("orchard", load_deck(str(changed)))
+    puzzle = daily.make_puzzle(theirs, day)
+    real = daily.make_puzzle
+    made_with = []
+
+    def make_puzzle(game, date):  # the puzzle just made, when asked for the same cards
+        made_with.append(game.deck)
+        return puzzle if game.deck == theirs.deck and str(date) == day else real(game, date)
+
+    monkeypatch.setattr(daily, "make_puzzle", make_puzzle)
+    line = tmp_path / "line.txt"
+    line.write_text("\n".join(m.format() for m in puzzle.answer))
+    r = CliRunner().invoke(cli, ["verify", f"orchard-{day}", str(line), "--cards", str(changed), "--json"])
+    assert made_with == [theirs.deck], "the day was not generated from the cards given"
+    verdict = json.loads(r.output.splitlines()[-1])
+    assert r.exit_code == 0 and verdict["legal"] and verdict["met_target"], r.output
+    assert verdict["score"] == puzzle.best and verdict["target"] == puzzle.target

@@ -51,8 +51,8 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str
     is illegal or misses the target, 2 for bad input.
     """
     root = archive_root()
-    ref = resolve_puzzle(puzzle, root, on_generate=generating_notice(root))
     deck = deck_from(cards)
+    ref = resolve_puzzle(puzzle, root, on_generate=generating_notice(root), deck=deck)
     try:
         game = find_game(ref.deal.game, deck)
         deal = game.parse_deal(ref.deal)

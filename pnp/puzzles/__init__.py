@@ -183,10 +183,11 @@ def check_cards(ref: PuzzleRef, game: Game) -> None:
         archived_for(game, archive_path(game_id, date, root), root)
 
 
-def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> PuzzleRef:
+def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None, deck=None) -> PuzzleRef:
     """A puzzle id (from the archive ``root``, default :func:`archive_root`), a
     puzzle file, or a deal. ``on_generate(id)`` is called before a puzzle id that
-    is not archived is generated (seconds)."""
+    is not archived is generated (seconds), from ``deck``'s cards (default:
+    pnp's own), as ``pnp puzzle daily`` generates it with them."""
     pid = parse_puzzle_id(arg)
     if pid is not None:
         game, date = pid
@@ -201,7 +202,7 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None) -> Puzz
         check_daily_game(game)
         if on_generate is not None:
             on_generate(f"{game}-{date}")
-        return daily.puzzle_ref(game, date)
+        return daily.puzzle_ref(game, date, deck)
     if ":" in arg and not Path(arg).is_file():
         return PuzzleRef(deal=Deal.parse(arg))
     if Path(arg).is_file():

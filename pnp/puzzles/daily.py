@@ -360,11 +360,12 @@ def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_
     return make_puzzle(game, d)
 
 
-def puzzle_ref(game_id: str, date: str) -> PuzzleRef:
-    """What ``pnp verify GAME-YYYY-MM-DD`` needs when the day is not archived."""
+def puzzle_ref(game_id: str, date: str, deck=None) -> PuzzleRef:
+    """What ``pnp verify GAME-YYYY-MM-DD`` needs when the day is not archived:
+    the day generated from ``deck``'s cards (default: pnp's own)."""
     from ..games import find_game
 
-    return make_puzzle(find_game(game_id), parse_date(date)).ref()
+    return make_puzzle(find_game(game_id, deck), parse_date(date)).ref()
 
 
 # ---------------------------------------------------------------- publishing
