@@ -61,6 +61,28 @@ def test_print_options_refuse_a_nan_offset():
         PrintOptions(back_offset=(math.nan, 0.0))
 
 
+def test_a_card_too_big_for_the_paper_says_how_big_fits_and_what_else_prints_it(tmp_path):
+    import yaml
+
+    from pnp.deck import default_cards_path
+    data = yaml.safe_load(default_cards_path().read_text())
+    data["style"]["card"] = {"width_mm": 250, "height_mm": 300}
+    cards = tmp_path / "poster.yaml"
+    cards.write_text(yaml.safe_dump(data))
+    out = tmp_path / "out"
+    line = one_line_error(run("deck", "orchard", "--cards", str(cards), "--out", str(out)),
+                          "a 250x300 mm card with 3 mm bleed does not fit on a4 (at most 196x283 mm there)",
+                          "--format svg or png")
+    assert "letter (at most 201.9x265.4 mm" in one_line_error(
+        run("deck", "orchard", "--cards", str(cards), "--paper", "letter", "--bleed", "3", "--out", str(out)))
+    assert not out.exists()
+    r = run("build", "--cards", str(cards), "--out", str(out))  # its progress says "building" first
+    assert r.exit_code == 2 and r.output.splitlines()[-1].startswith("pnp: a 250x300 mm card"), r.output
+    r = run("deck", "orchard", "--cards", str(cards), "--format", "svg", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert 'width="250mm" ' in (out / "orchard" / "svg" / "card-1.svg").read_text()
+
+
 # --------------------------------------------------------------- output folders
 
 

@@ -85,7 +85,9 @@ class SheetLayout:
         cols = min(3, int((pw - room) // card_w))
         rows = min(3, int((ph - room) // card_h))
         if cols < 1 or rows < 1:
-            raise PnpError(f"a {card_w:g}x{card_h:g} mm card with {bleed:g} mm bleed does not fit on {paper}")
+            raise PnpError(f"a {card_w:g}x{card_h:g} mm card with {bleed:g} mm bleed does not fit on {paper} "
+                           f"(at most {pw - room:g}x{ph - room:g} mm there); its cards can be written one "
+                           "to a file at any size with --format svg or png")
         return cls(pw, ph, card_w, card_h, bleed, cols, rows)
 
     @property
