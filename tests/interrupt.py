@@ -13,7 +13,12 @@ def ctrl_c_after(args: list[str], seconds: float, cwd=None) -> tuple[int, str, s
     """Run ``python -m pnp ARGS``, send SIGINT to its whole process group after
     ``seconds`` (as a terminal's Ctrl-C does, workers included) and return its
     exit code, stdout and stderr."""
-    p = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    return ctrl_c_python_after(["-m", "pnp", *args], seconds, cwd)
+
+
+def ctrl_c_python_after(args: list[str], seconds: float, cwd=None) -> tuple[int, str, str]:
+    """The same for ``python ARGS``."""
+    p = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=cwd,
                          preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
     time.sleep(seconds)

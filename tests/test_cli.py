@@ -309,3 +309,37 @@ print(",".join(heavy))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == ""
+
+
+def test_ctrl_c_during_build_exits_130_and_leaves_no_half_written_file(tmp_path):
+    """Ctrl-C stops ``pnp build`` with one line and 128 + SIGINT, as shells report
+    an interrupted command (click's "Aborted!" exited 1); what was written is
+    whole, and no temporary file is left."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from interrupt import ctrl_c_after
+
+    code, out, err = ctrl_c_after(["build", "--out", str(tmp_path / "out")], 3)
+    assert code == 130, err
+    assert "Traceback" not in err and err.splitlines()[-1] == "pnp: interrupted", err
+    written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+    assert not [p for p in written if p.name.endswith(".tmp")]
+    for pdf in (p for p in written if p.suffix == ".pdf"):
+        assert pdf.read_bytes().rstrip().endswith(b"%%EOF"), pdf
+
+
+@pytest.mark.parametrize("work", [
+    "from pnp.render.exports import render_parallel; import time; "
+    "render_parallel(time.sleep, [4, 0.1, 0.1], workers=2, chunksize=1)",  # one worker idle at the Ctrl-C
+    "from pnp.puzzles.daily import make_puzzles; from pnp.games import find_game; import datetime; "
+    "list(make_puzzles(find_game('orchard'), [datetime.date(2031, 1, d) for d in range(1, 9)], jobs=2))",
+])
+def test_workers_leave_ctrl_c_to_the_parent(work):
+    """Ctrl-C reaches the workers too: they leave it to the parent, so only the
+    parent's KeyboardInterrupt is raised (the CLI turns it into one line), not
+    one traceback a worker over it; the jobs not started are not waited for."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from interrupt import ctrl_c_python_after
+
+    code, out, err = ctrl_c_python_after(["-c", work], 2)
+    assert code == -2 and err.rstrip().endswith("KeyboardInterrupt"), err
+    assert "Process" not in err, err  # a worker's "Process ForkPoolWorker-1:" heading

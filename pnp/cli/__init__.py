@@ -52,6 +52,8 @@ class PnpGroup(click.Group):
             raise Failure(lines[-1], exc.exit_code) from None
         except PnpError as exc:
             raise Failure(str(exc), exc.exit_code) from None
+        except KeyboardInterrupt:  # Ctrl-C: 128 + SIGINT, as shells report it (click said "Aborted!", 1)
+            raise Failure("interrupted", 130) from None
 
 
 @click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -415,9 +415,9 @@ def make_puzzles(game: Game, dates: Iterable[_dt.date], *, cards: str | None = N
         for d in dates:
             yield make_puzzle(game, d)
         return
-    import multiprocessing as mp
+    from ..workers import context, ignore_ctrl_c
 
-    pool = mp.get_context("spawn" if os.name == "nt" else "fork").Pool(workers)
+    pool = context().Pool(workers, initializer=ignore_ctrl_c)
     try:
         yield from pool.imap(_make_job, [(game.id, cards, d.isoformat()) for d in dates])
     finally:

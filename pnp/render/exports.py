@@ -134,14 +134,17 @@ def render_parallel(fn, jobs: list, workers: int | None = None, min_per_worker: 
     workers = workers if workers is not None else min(len(jobs) // min_per_worker, os.cpu_count() or 1)
     if workers <= 1:
         return [fn(j) for j in jobs]
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     import cairosvg  # noqa: F401  (import once here, so forked workers share it)
 
-    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    from ..workers import context, ignore_ctrl_c
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context(), initializer=ignore_ctrl_c)
+    try:
         return list(pool.map(fn, jobs, chunksize=chunksize))
+    finally:  # Ctrl-C or an error: the jobs not started are dropped, the running ones end
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def write_pod_pngs(gd: GameDeck, out: Path, style: CardStyle | None = None,

@@ -1,0 +1,20 @@
+"""Worker processes for the work that runs on every core (print sheets, PNGs,
+daily puzzles): forked where the system can fork, and deaf to Ctrl-C.
+
+Ctrl-C reaches every process of the terminal's group. The parent alone answers
+it (it stops the work and exits 130); a worker that answered it too would print
+its own traceback, one per core, over the one-line message."""
+from __future__ import annotations
+
+import multiprocessing
+import signal
+
+
+def context():
+    """Fork where the system can (workers share what the parent has loaded), else spawn."""
+    return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+
+
+def ignore_ctrl_c() -> None:
+    """A worker's initializer: SIGINT is the parent's to answer."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
