@@ -213,3 +213,42 @@ class TestBuildStage:
         assert len(PdfReader(str(out / "orchard-2026-12-10.pdf")).pages) == 1
         assert len(PdfReader(str(out / "orchard-booklet-2026-12-07-7d.pdf")).pages) == _pages(7)
         assert not any(h.startswith("generated") for h in heard)  # all from the archive
+
+
+def _deck_with_tokens(tmp_path, rotten: int, squirrels: int):
+    from pnp.deck import default_cards_path
+    src = default_cards_path().read_text(encoding="utf-8")
+    assert "rotten_tokens: 2" in src and "squirrels: 1" in src
+    cards = tmp_path / f"tokens-{rotten}-{squirrels}.yaml"
+    cards.write_text(src.replace("rotten_tokens: 2", f"rotten_tokens: {rotten}", 1)
+                     .replace("squirrels: 1", f"squirrels: {squirrels}"), encoding="utf-8")
+    return load_deck(str(cards))
+
+
+@pytest.mark.parametrize("rotten, squirrels, orchard_line, grove_line", [
+    (2, 1, "Rotten tokens used", "Squirrel used?"),  # pnp's own cards
+    (1, 2, "Rotten token used?", "Squirrels used"),
+    (0, 0, None, None),  # nothing to count: no line ("Squirrel used?" was asked all the same)
+])
+def test_the_puzzle_pages_ask_about_the_tokens_the_deck_has(tmp_path, rotten, squirrels, orchard_line, grove_line):
+    from pnp.puzzles import archive_path
+    from pnp.puzzles.daily import load_puzzle
+    deck = _deck_with_tokens(tmp_path, rotten, squirrels)
+    for day, line in (("orchard-2026-11-26", orchard_line), ("grove-2026-11-23", grove_line)):  # no token spent
+        game = day.split("-")[0]
+        puzzle = load_puzzle(archive_path(game, day[len(game) + 1:]))
+        page = _text(write_booklet(deck, game, [puzzle], tmp_path / f"{game}.pdf").read_bytes())[1]
+        if line:
+            assert line in page, page
+        else:
+            assert "used" not in page and "Rotten" not in page and "Squirrel" not in page, page
+
+
+def test_an_answer_key_names_one_rotten_token_as_one(tmp_path):
+    """orchard-2026-11-23's answer spends one rotten token (3 points): the key
+    said "- 3 (rotten tokens)"."""
+    from pnp.puzzles import archive_path
+    from pnp.puzzles.daily import load_puzzle
+    puzzle = load_puzzle(archive_path("orchard", "2026-11-23"))
+    text = " ".join(_text(write_booklet(load_deck(), "orchard", [puzzle], tmp_path / "b.pdf").read_bytes()))
+    assert "- 3 (rotten token) = " in text, text

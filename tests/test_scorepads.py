@@ -63,6 +63,27 @@ def test_grove_recipe_log():
         assert card.recipe.name in text
 
 
+@pytest.mark.parametrize("squirrels, words, absent", [
+    (1, ["Final = dice score - squirrel + bonuses.", "Squirrel (-)", "Squirrel used"], ["Squirrels"]),
+    (2, ["Final = dice score - squirrels + bonuses.", "Squirrels (-)", "Squirrels used"], []),
+    (0, ["Final = dice score + bonuses."], ["- squirrel"]),
+])
+def test_grove_pages_name_the_squirrels_the_deck_has(tmp_path, squirrels, words, absent):
+    """Two squirrels are "squirrels"; with none, the recipe log's sum has no
+    squirrel in it (the pages said "squirrel" whatever the count)."""
+    from pypdf import PdfReader
+
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("squirrels: 1", f"squirrels: {squirrels}"), encoding="utf-8")
+    pages = PdfReader(io.BytesIO(render_scorepad_pdf(load_deck(str(cards)), "grove"))).pages
+    text = " ".join(re.sub(r"\s+", " ", p.extract_text()) for p in pages)
+    for w in words:
+        assert w in text, (w, text)
+    for w in absent:
+        assert w not in text, (w, text)
+
+
 def test_market_sheet():
     text = page_texts("orchards-market")[0]
     for word in ("Fruit cards", "Buyer bonuses", "Total", "Player 1"):

@@ -30,7 +30,7 @@ from ..puzzles.daily import WIDTHS, Puzzle, parse_date, tier_range
 from .board import board_figure, hand_figure
 from .cards import CardStyle, card_style, recipe_back, short_title
 from .draw import Figure, Group, Paint, Polyline, Rect, Text, fit_size, text_width, wrap
-from .words import describe_recipe, recipe_words
+from .words import describe_recipe, recipe_words, tokens_word
 
 __all__ = ["PAPERS", "write_booklet", "write_caller_sheet", "write_puzzle_sheet", "booklet_name",
            "answer_figure", "booklet_pages", "build_puzzles"]
@@ -346,8 +346,10 @@ def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float
     pg.text(x, y, "Tier reached", 3.2, bold=True)
     pg.rule(x + 22, y + 0.6, x + w, colour=GREY, width=0.3)
     y += 8
-    pg.text(x, y, "Rotten tokens used" if gd.game != "grove" else "Squirrel used?", 2.8, fill=GREY)
-    pg.rule(x + w - 12, y + 0.6, x + w, colour=GREY, width=0.3)
+    n = gd.mismatch_tokens
+    if n:  # "Squirrel used?" for one (yes or no), "Rotten tokens used" for several (how many)
+        pg.text(x, y, f"{tokens_word(gd, n).capitalize()} used{'?' if n == 1 else ''}", 2.8, fill=GREY)
+        pg.rule(x + w - 12, y + 0.6, x + w, colour=GREY, width=0.3)
     return y + 2
 
 
@@ -530,7 +532,7 @@ def _answer_block(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, x: float, y: f
     score = sheet.total
     parts = [f"dice {sheet.dice}"]
     if sheet.penalty:
-        parts.append(f"- {sheet.penalty} ({'squirrel' if gd.game == 'grove' else 'rotten tokens'})")
+        parts.append(f"- {sheet.penalty} ({tokens_word(gd, sheet.tokens_used)})")
     if sheet.bonus:
         parts.append(f"+ {sheet.bonus} (recipes)")
     pg.text(rx, ty, f"Score {score}", 4.2, bold=True)

@@ -22,6 +22,7 @@ from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
 from .draw import PT, cut_to_fit, fit_size, text_width
 from .pdf import new_canvas
+from .words import tokens_word
 
 from .pdf import PAPERS
 MARGIN = 13.0
@@ -155,7 +156,7 @@ def _solitaire_log(p: Page, gd: GameDeck, footer: str) -> None:
 
 
 def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
-    tokens = "Rotten\ntokens" if gd.game != "grove" else "Squirrel\nused"
+    tokens = "Rotten\ntokens" if gd.game != "grove" else f"{tokens_word(gd, gd.mismatch_tokens).capitalize()}\nused"
     place = "grove" if gd.game == "grove" else "orchard"
     top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties: fewer tokens used "
                    f"wins, then more dice in the {place}.", footer)
@@ -172,11 +173,13 @@ def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
 
 
 def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
+    squirrels = tokens_word(gd, gd.mismatch_tokens)
     top = p.header(f"{gd.title}: Recipe Challenge log", "Set aside two recipes; the target is the sum of their "
-                   "numbers. Final = dice score - squirrel + bonuses.", footer)
+                   f"numbers. Final = dice score{f' - {squirrels}' if gd.mismatch_tokens else ''} + bonuses.",
+                   footer)
     W = p.W - 2 * MARGIN
     widths = [W * s for s in (0.1, 0.19, 0.19, 0.08, 0.09, 0.09, 0.1, 0.08, 0.08)]
-    header = ["Date", "Recipe 1\n(name, no.)", "Recipe 2\n(name, no.)", "Target", "Dice\nscore", "Squirrel\n(-)",
+    header = ["Date", "Recipe 1\n(name, no.)", "Recipe 2\n(name, no.)", "Target", "Dice\nscore", f"{squirrels.capitalize()}\n(-)",
               "Bonuses\n(+)", "Final", "Won?"]
     rows = int((p.H - MARGIN - 8 - top - 10 - 34) // 9.0)
     y = p.table(MARGIN, top, widths, header, rows, row_h=9.0, head_h=10)

@@ -99,6 +99,12 @@ def plural_name(name: str, n: int) -> str:
     return name + ("es" if name.endswith(("s", "x", "ch", "sh")) else "s")
 
 
+def tokens_word(gd: GameDeck, n: int) -> str:
+    """The deck's tokens that excuse a mismatch, ``n`` of them: "squirrel(s)" in
+    Grove, "rotten token(s)" in Orchard."""
+    return plural_name("squirrel" if gd.game == "grove" else "rotten token", n)
+
+
 def describe_buyer(buyer: Buyer, gd: GameDeck) -> str:
     """"Wants 3 Apples or 2 Oranges; +1 bonus point"."""
     opts = " or ".join(f"{n} {plural_name(gd.fruit(k).name, n)}" for k, n in buyer.wants)
