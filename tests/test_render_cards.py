@@ -10,7 +10,7 @@ from pnp.deck import load_deck
 from pnp.render.cards import art, art_keys, card_style, print_cards
 from pnp.render.exports import TTS_MAX, pod_size, tts_card_px, tts_decks, TTS_PER_SHEET, write_tts, _pod_job
 from pnp.render.svg import figure_to_svg
-from pnp.render.words import describe_buyer, describe_recipe
+from pnp.render.words import describe_buyer, describe_recipe, plural_name
 
 from figures import extents
 
@@ -249,3 +249,12 @@ def test_a_buyer_wanting_many_fruits_stays_in_its_box(n):
     texts = [it.text for it, bb in inside if isinstance(it, Text)]
     assert f"{n} Apple{'s' if n != 1 else ''}" in texts
     assert (f"× {n}" in texts) == (n > 10)
+
+
+@pytest.mark.parametrize("name, n, plural", [
+    ("Apple", 1, "Apple"), ("Apple", 2, "Apples"), ("Cherry", 3, "Cherries"), ("Key", 2, "Keys"),
+    ("Peach", 2, "Peaches"), ("Orange of the Valley", 2, "Oranges of the Valley"),
+    ("Orange of the Valley", 1, "Orange of the Valley"), ("Blood Orange", 4, "Blood Oranges"),
+])
+def test_plural_name(name, n, plural):
+    assert plural_name(name, n) == plural

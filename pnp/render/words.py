@@ -91,9 +91,14 @@ def describe_recipe(recipe: Recipe, gd: GameDeck) -> str:
 
 
 def plural_name(name: str, n: int) -> str:
-    """"Apple" -> "Apples", "Cherry" -> "Cherries" (n != 1)."""
+    """"Apple" -> "Apples", "Cherry" -> "Cherries", "Orange of the Valley" ->
+    "Oranges of the Valley" (n != 1)."""
     if n == 1:
         return name
+    for joint in (" of ", " de ", " in "):  # the head noun takes the plural
+        head, sep, tail = name.partition(joint)
+        if sep and head:
+            return plural_name(head, n) + sep + tail
     if name.endswith("y") and name[-2:-1].lower() not in "aeiou":
         return name[:-1] + "ies"
     return name + ("es" if name.endswith(("s", "x", "ch", "sh")) else "s")
