@@ -384,8 +384,8 @@ class _Reader:
         except _BadScalar as exc:
             self.p.add(node, f"{what}: {exc}")
             return None
-        if isinstance(v, bool) and bool not in types:
-            self.p.add(node, f"{what} must be {_kinds(types)}, not {v!r}")
+        if isinstance(v, bool) and bool not in types:  # as written ('yes', 'true'), not Python's True
+            self.p.add(node, f"{what} must be {_kinds(types)}, not {node.value!r}")
             return None
         if not isinstance(v, types):
             if str in types and isinstance(v, (int, float)):

@@ -223,7 +223,7 @@ class TestValidation:
         text = GOOD.replace("{id: 2, face", "{id: two, face").replace("squirrels: 1", "squirrels: yes")
         lines = problems(tmp_path, text)
         assert any(f":{line_of(text, 'id: two')}: orchard card id must be a whole number, not 'two'" in x for x in lines)
-        assert any(f":{line_of(text, 'squirrels')}: grove.squirrels must be a whole number, not True" in x for x in lines)
+        assert any(f":{line_of(text, 'squirrels')}: grove.squirrels must be a whole number, not 'yes'" in x for x in lines)
 
     def test_bad_colour_and_shape(self, tmp_path):
         text = GOOD.replace('colour: "#D55E00", shape: circle', 'colour: red, shape: blob')
