@@ -54,6 +54,18 @@ def test_deck_refuses_a_back_offset_that_is_not_millimetres(tmp_path, value):
     assert not any(tmp_path.iterdir())  # nothing written
 
 
+@pytest.mark.parametrize("fmt, option", [
+    ("svg", ["--bleed", "3"]), ("png", ["--paper", "letter"]), ("tts", ["--duplex", "short"]),
+    ("svg", ["--back-offset", "1,0"]), ("png", ["--safe-zone"]),
+])
+def test_a_print_sheet_option_with_another_format_is_refused(tmp_path, fmt, option):
+    """The print sheets' options were ignored without a word for svg, png and tts."""
+    line = one_line_error(run("deck", "orchard", "--format", fmt, *option, "--out", str(tmp_path)),
+                          f"{option[0]} is an option of the print sheets (--format pdf); --format {fmt} writes ")
+    assert line.startswith("Error: ")
+    assert not any(tmp_path.iterdir())
+
+
 def test_print_options_refuse_a_nan_offset():
     from pnp.render.sheets import PrintOptions
 

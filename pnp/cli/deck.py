@@ -5,6 +5,7 @@ import math
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from . import cli
 from .options import cards_option, deck_from
@@ -27,9 +28,20 @@ class OffsetType(click.ParamType):
         return (x, y)
 
 
+#: What each format writes (the print sheets are pdf's).
+FORMATS = {
+    "pdf": "print sheets",
+    "svg": "one SVG per card, cut at the trim",
+    "png": "one 300 dpi PNG per card with the print shops' 1/8 in bleed",
+    "tts": "Tabletop Simulator deck sheets",
+}
+SHEET_OPTIONS = ("paper", "bleed", "duplex", "back_offset", "safe_zone")
+
+
 @cli.command("deck")
 @click.argument("game")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper size of the print sheets.")
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, metavar="MM",
               help="Art past the trim on the outer edges of each sheet.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
@@ -37,7 +49,9 @@ class OffsetType(click.ParamType):
 @click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True,
               help="Shift back pages X mm right and Y mm down (measure with the calibration page).")
 @click.option("--safe-zone", is_flag=True, help="Draw the safe-zone guide on every card (for designers).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts"]), default="pdf", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="pdf", show_default=True,
+              help="pdf: print sheets (the options above are theirs); " + "; ".join(
+                  f"{k}: {v}" for k, v in FORMATS.items() if k != "pdf") + ".")
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder to write into (a sub-folder per game).")
 @cards_option
@@ -47,6 +61,12 @@ def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards
     from ..render.exports import export
     from ..render.sheets import PrintOptions
 
+    if fmt != "pdf":  # the print sheets' options, given for a format that has no sheets: say so
+        ctx = click.get_current_context()
+        for name in SHEET_OPTIONS:
+            if ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
+                raise click.UsageError(f"--{name.replace('_', '-')} is an option of the print sheets "
+                                       f"(--format pdf); --format {fmt} writes {FORMATS[fmt]}")
     deck = deck_from(cards)
     try:
         gd = deck.game(game)
