@@ -179,8 +179,8 @@ def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
                    footer)
     W = p.W - 2 * MARGIN
     widths = [W * s for s in (0.1, 0.19, 0.19, 0.08, 0.09, 0.09, 0.1, 0.08, 0.08)]
-    header = ["Date", "Recipe 1\n(name, no.)", "Recipe 2\n(name, no.)", "Target", "Dice\nscore", f"{squirrels.capitalize()}\n(-)",
-              "Bonuses\n(+)", "Final", "Won?"]
+    header = ["Date", "Recipe 1\n(name, no.)", "Recipe 2\n(name, no.)", "Target", "Dice\nscore",
+              f"{squirrels.capitalize()}\n(-)", "Bonuses\n(+)", "Final", "Won?"]
     rows = int((p.H - MARGIN - 8 - top - 10 - 34) // 9.0)
     y = p.table(MARGIN, top, widths, header, rows, row_h=9.0, head_h=10)
     # the recipe numbers, for quick targets
