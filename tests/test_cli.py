@@ -240,6 +240,11 @@ class TestVerifyBadInput:
         msg = one_line_error(run("verify", "nonsense", ORCHARD_LINE))
         assert "is not a puzzle id" in msg
 
+    def test_missing_puzzle_file(self, tmp_path):
+        for name in ("nope.yaml", "nope.YML"):  # it said "is not a puzzle id, a puzzle file or a deal"
+            msg = one_line_error(run("verify", tmp_path / name, ORCHARD_LINE))
+            assert msg == f"{tmp_path / name}: no such puzzle file"
+
     def test_missing_solution_file(self, tmp_path):
         msg = one_line_error(run("verify", ORCHARD_DEAL, tmp_path / "nope.txt"))
         assert msg == f"{tmp_path / 'nope.txt'}: no such file"

@@ -207,4 +207,6 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None, deck=No
         return PuzzleRef(deal=Deal.parse(arg))
     if Path(arg).is_file():
         return _with_its_proof(load_puzzle_file(arg))
+    if arg.lower().endswith((".yaml", ".yml")):  # meant as a puzzle file
+        raise PuzzleError("no such puzzle file", file=arg)
     raise PuzzleError(f"{arg!r} is not a puzzle id (GAME-YYYY-MM-DD), a puzzle file or a deal (GAME:C1,C2,...)")
