@@ -160,6 +160,29 @@ def test_every_card_kind_stays_on_a_card_of_any_size_the_loader_accepts(size):
                     (gid, key, size, type(it).__name__, getattr(it, "text", it.cls), (x0, y0, x1, y1))
 
 
+def test_the_text_heavy_layouts_grow_with_a_larger_card():
+    """On a card twice the default size (126 x 176), backs, recipes and market
+    cards are the default card's drawing at twice the size (they kept to the
+    card's top corner at their own size); fronts keep their cells' own size."""
+    from dataclasses import replace
+
+    def box(fig):
+        got = [b for it, b in extents(fig.items) if it.cls not in ("trim", "bleed", "band", "pattern")]
+        return (min(b[0] for b in got), min(b[1] for b in got), max(b[2] for b in got), max(b[3] for b in got))
+
+    grown = 0
+    for gid, gd in DECK.games:
+        st = card_style(gd, DECK)
+        big = replace(st, width=2 * st.width, height=2 * st.height, corner=2 * st.corner)
+        for key in art_keys(gd):
+            if key.startswith("card-"):
+                continue
+            small, large = box(art(gd, key, style=st)), box(art(gd, key, style=big))
+            assert large == pytest.approx(tuple(2 * v for v in small), abs=1e-6), (gid, key, small, large)
+            grown += 1
+    assert grown >= 40  # every back, recipe and market card
+
+
 @pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
 def test_a_long_game_title_stays_between_the_corner_numbers(game):
     """A deck's own long title shrinks on the card fronts (it ran over the corner

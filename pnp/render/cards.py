@@ -244,10 +244,13 @@ def _frame(st: CardStyle, bleed: float | tuple[float, float], background: str) -
 
 
 #: The card size the text-heavy layouts (backs, recipes, market cards) are drawn
-#: for: the default. On a card smaller than this in either direction (mini cards,
-#: or a card turned landscape) the same layout is drawn on a larger virtual card
-#: and scaled down to fit, so nothing runs off the card; card fronts keep their
-#: own sizes (their cells must line up from card to card).
+#: for: the default. On a card of another size the same layout is drawn on a
+#: virtual card as large as this in one direction and at least as large in the
+#: other, scaled to fit: down on a smaller card (mini cards, or a card turned
+#: landscape), so nothing runs off it; up on a larger one (tarot or poster
+#: cards), so the words and pictures grow with the card instead of keeping to
+#: its top corner. Card fronts keep their own sizes (their cells must line up
+#: from card to card).
 DESIGN_MM = DEFAULT_CARD_MM
 
 
@@ -256,8 +259,8 @@ def _design_room(st: CardStyle, body: Group, bleed: float | tuple[float, float]
     """Where a text-heavy layout draws: its style (the virtual card's size), the
     group to draw in, and the bleed in that group's millimetres."""
     bx, by = _bleed_xy(bleed)
-    k = min(1.0, st.width / DESIGN_MM[0], st.height / DESIGN_MM[1])
-    if k >= 1.0:
+    k = min(st.width / DESIGN_MM[0], st.height / DESIGN_MM[1])
+    if k == 1.0:
         return st, body, bx, by
     inner = Group(scale=k, cls="scaled")
     body.add(inner)
