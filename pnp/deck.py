@@ -812,6 +812,15 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
             continue
         seen.add(bid)
         buyers.append(Buyer(bid, tuple(wants), pts))
+    if "fruit_cards" in m and len(r.p.items) == before:  # what buyers want, the deck must hold
+        have = dict(counts)
+        for f in fruits:
+            short = [b.id for b in buyers for key, n in b.wants if key == f.key and n > have.get(f.key, 0)]
+            if short:
+                r.p.add(m["fruit_cards"][1], f"{gid}.fruit_cards: {have.get(f.key, 0)} {f.name} card"
+                        f"{'' if have.get(f.key, 0) == 1 else 's'} ({f.key}), fewer than buyer"
+                        f"{'' if len(short) == 1 else 's'} {', '.join(map(str, short))} want"
+                        f"{'s' if len(short) == 1 else ''}")
     if len(r.p.items) != before:
         return None
     return GameDeck(game=gid, title=title, fruits=fruits, fruit_cards=tuple(counts),

@@ -261,6 +261,16 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'wants')}: orchards-market buyer 1: wants must name exactly two fruit options")
 
+    @pytest.mark.parametrize("cards, says", [
+        ("{O: 24}", "0 Apple cards (A), fewer than buyer 1 wants"),  # no Apple cards: it loaded
+        ("{A: 2, O: 24}", "2 Apple cards (A), fewer than buyer 1 wants"),
+        ("{A: 24, O: 1}", "1 Orange card (O), fewer than buyer 1 wants"),
+    ])
+    def test_market_holds_what_its_buyers_want(self, tmp_path, cards, says):
+        text = MARKET.replace("fruit_cards: {A: 24, O: 24}", f"fruit_cards: {cards}")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'fruit_cards')}: orchards-market.fruit_cards: {says}"), line
+
     def test_control_character(self, tmp_path):
         [line] = problems(tmp_path, "games:\n  \x01orchard: 1\n")
         assert ":2: YAML error: unacceptable character" in line
