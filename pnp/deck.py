@@ -597,7 +597,7 @@ def _cell(text: str, fruits: set[str], counted: bool) -> Cell | str:
     return Cell(key, n)
 
 
-def _recipe(r: _Reader, node: yaml.Node, what: str, fruits: set[str]) -> Recipe | None:
+def _recipe(r: _Reader, node: yaml.Node, what: str, fruits: set[str], dice: int | None = 5) -> Recipe | None:
     m = r.mapping(node, what, required=("name", "number", "condition", "reward"), optional=("wheelbarrow",))
     if not m or len(m) < 4:
         return None
@@ -610,7 +610,35 @@ def _recipe(r: _Reader, node: yaml.Node, what: str, fruits: set[str]) -> Recipe 
     reward = _term(r, m["reward"][1], f"{what}.reward", RECIPE_REWARDS, fruits)
     if None in (name, number, cond, reward, wb):
         return None
+    never = _never_met(cond, wb, dice, len(fruits)) if dice is not None else None
+    if never:
+        r.p.add(m["condition"][1], f"{what}.condition can never be met: {never}")
+        return None
     return Recipe(name, number, cond, reward, wb)
+
+
+def _never_met(cond: tuple[str, Any], wb: bool, dice: int, nfruits: int) -> str | None:
+    """Why a recipe's condition can never be met with ``dice`` dice of each of
+    ``nfruits`` fruits, or None. A die shows at most 10; the wheelbarrow, 15, is
+    one more die of its fruit when the recipe counts it (the die it replaced
+    goes back to the supply)."""
+    kind, param = cond
+    extra = 1 if wb else 0
+    if kind == "dice_at_least":
+        fruit, count = param
+        most = dice * (nfruits if fruit == "any" else 1) + extra
+        if count > most:
+            return f"at most {most} {'' if fruit == 'any' else fruit + ' '}dice can be in the orchard, not {count}"
+    elif kind == "fruit_total_at_least":
+        fruit, total = param
+        most = 10 * dice * (nfruits if fruit == "any" else 1) + 15 * extra
+        if total > most:
+            return f"{'the' if fruit == 'any' else fruit} dice add up to at most {most}, not {total}"
+    elif kind == "each_fruit_at_least":
+        most = 15 if wb and nfruits == 1 else 10  # one wheelbarrow: one fruit's die above 10
+        if param > most or (param > 0 and dice == 0):
+            return f"every fruit's highest die shows at most {most if dice else 0}, not {param}"
+    return None
 
 
 def _term(r: _Reader, node: yaml.Node, what: str, vocab: dict[str, str], fruits: set[str]) -> tuple[str, Any] | None:
@@ -711,7 +739,7 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
     seen: dict[int, int] = {}
     if "cards" in m:
         for cn in r.seq(m["cards"][1], f"{gid}.cards") or []:
-            card = _card(r, gid, cn, keys)
+            card = _card(r, gid, cn, keys, dice)
             if card is None:
                 continue
             if card.id in seen:
@@ -736,7 +764,7 @@ def _card_label(gid: str, node: yaml.Node) -> str:
     return f"{gid} card"
 
 
-def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str]) -> Card | None:
+def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str], dice: int | None = 5) -> Card | None:
     label = _card_label(gid, node)
     if gid == "orchard-pnp":
         m = r.mapping(node, label, required=("id", "a", "b"))
@@ -768,7 +796,7 @@ def _card(r: _Reader, gid: str, node: yaml.Node, keys: set[str]) -> Card | None:
             return None
         if "recipe" not in m:  # reported as a missing key
             return None
-        recipe = _recipe(r, m["recipe"][1], f"{what} recipe", keys)
+        recipe = _recipe(r, m["recipe"][1], f"{what} recipe", keys, dice)
         if recipe is None:
             return None
     return Card(cid, tuple(faces), recipe)

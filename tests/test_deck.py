@@ -271,6 +271,32 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'fruit_cards')}: orchards-market.fruit_cards: {says}"), line
 
+    @pytest.mark.parametrize("condition, extra, says", [
+        ("{dice_at_least: {fruit: O, count: 7}}", "", "at most 6 O dice can be in the orchard, not 7"),
+        ("{dice_at_least: {fruit: O, count: 6}}", ", wheelbarrow: false",
+         "at most 5 O dice can be in the orchard, not 6"),
+        ("{dice_at_least: {fruit: any, count: 12}}", "", "at most 11 dice can be in the orchard, not 12"),
+        ("{fruit_total_at_least: {fruit: L, total: 66}}", "", "L dice add up to at most 65, not 66"),
+        ("{fruit_total_at_least: {fruit: any, total: 101}}", ", wheelbarrow: false",
+         "the dice add up to at most 100, not 101"),
+        ("{each_fruit_at_least: 11}", "", "every fruit's highest die shows at most 10, not 11"),
+    ])
+    def test_a_recipe_that_can_never_be_met(self, tmp_path, condition, extra, says):
+        """A recipe no game can meet (a typo like count: 99) loaded without a word."""
+        text = GOOD.replace("condition: {dice_at_least: {fruit: O, count: 3}}, reward: {points: 5}}",
+                            f"condition: {condition}, reward: {{points: 5}}{extra}}}")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'recipe:')}: grove card 1 recipe.condition can never be met: {says}")
+
+    @pytest.mark.parametrize("condition", ["{dice_at_least: {fruit: O, count: 6}}",
+                                           "{fruit_total_at_least: {fruit: any, total: 115}}",
+                                           "{each_fruit_at_least: 10}"])
+    def test_a_recipe_at_the_edge_of_what_a_game_can_reach_loads(self, tmp_path, condition):
+        text = GOOD.replace("{dice_at_least: {fruit: O, count: 3}}", condition)
+        path = tmp_path / "edge.yaml"
+        path.write_text(text, encoding="utf-8")
+        assert load_deck(path).game("grove").cards[0].recipe.condition[0] == condition[1:].split(":")[0]
+
     def test_control_character(self, tmp_path):
         [line] = problems(tmp_path, "games:\n  \x01orchard: 1\n")
         assert ":2: YAML error: unacceptable character" in line
