@@ -634,6 +634,9 @@ def _never_met(cond: tuple[str, Any], wb: bool, dice: int, nfruits: int) -> str 
         most = 10 * dice * (nfruits if fruit == "any" else 1) + 15 * extra
         if total > most:
             return f"{'the' if fruit == 'any' else fruit} dice add up to at most {most}, not {total}"
+    elif kind == "line_of_three" and dice + extra < 3:
+        return f"a line of three dice of one fruit, where each fruit has {dice} di{'e' if dice == 1 else 'ce'}" + (
+            " and the wheelbarrow" if extra else "")
     elif kind == "each_fruit_at_least":
         most = 15 if wb and nfruits == 1 else 10  # one wheelbarrow: one fruit's die above 10
         if param > most or (param > 0 and dice == 0):

@@ -280,11 +280,15 @@ class TestValidation:
         ("{fruit_total_at_least: {fruit: any, total: 101}}", ", wheelbarrow: false",
          "the dice add up to at most 100, not 101"),
         ("{each_fruit_at_least: 11}", "", "every fruit's highest die shows at most 10, not 11"),
+        ("{line_of_three: any}", ", wheelbarrow: false",  # with two dice a fruit (below)
+         "a line of three dice of one fruit, where each fruit has 2 dice"),
     ])
     def test_a_recipe_that_can_never_be_met(self, tmp_path, condition, extra, says):
         """A recipe no game can meet (a typo like count: 99) loaded without a word."""
         text = GOOD.replace("condition: {dice_at_least: {fruit: O, count: 3}}, reward: {points: 5}}",
                             f"condition: {condition}, reward: {{points: 5}}{extra}}}")
+        if "line_of_three" in condition:
+            text = text.replace("    squirrels: 1\n", "    squirrels: 1\n    dice_per_fruit: 2\n")
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'recipe:')}: grove card 1 recipe.condition can never be met: {says}")
 
