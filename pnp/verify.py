@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import IllegalMoveError
-from .games.base import Game, State
+from .games.base import Game, ScoreSheet, State
 from .notation import Deal, SolutionLine
 
 
@@ -20,6 +20,7 @@ class Verdict:
     best: int | None = None
     best_proven: bool | None = None
     states: tuple[State, ...] = field(default=(), repr=False)  # start, then after each legal move
+    sheet: ScoreSheet | None = field(default=None, repr=False)  # how the score is made up (recipes met)
 
     def to_json(self) -> dict:
         return {"legal": self.legal, "complete": self.complete, "score": self.score,
@@ -51,4 +52,4 @@ def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | N
     return Verdict(legal=error is None, complete=error is None and state.over, score=score,
                    target=target, met_target=None if target is None else score >= target,
                    error=error, tier=tier.name if tier else None, best=best, best_proven=best_proven,
-                   states=tuple(states))
+                   states=tuple(states), sheet=game.score_sheet(state))

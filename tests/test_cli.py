@@ -132,6 +132,15 @@ class TestVerifyGood:
         text = run("verify", GROVE_DEAL, GROVE_LINE)
         assert text.exit_code == 1 and "target 73 missed" in text.stdout
 
+    def test_a_recipe_challenge_says_which_recipes_the_line_meets(self):
+        """The score of a recipe challenge includes its bonuses; the text says
+        which recipes gave them (it gave the total alone)."""
+        text = run("verify", GROVE_DEAL, GROVE_LINE).stdout.splitlines()
+        assert text == ["66 (Grove Master) — target 73 missed",
+                        "recipes: Three-Citrus Salad not met; Lemon Drizzle met, +17"]
+        plain = run("verify", GROVE_DEAL.split(";")[0], GROVE_LINE).stdout  # no challenge: no recipes line
+        assert plain == "49 (Juicy)\n"
+
     @pytest.mark.parametrize("target, code, met", [(38, 0, True), (39, 1, False)])
     def test_puzzle_file_with_target(self, tmp_path, target, code, met):
         puzzle = tmp_path / "p.yaml"

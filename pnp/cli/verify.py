@@ -93,4 +93,7 @@ def describe(v, name: str) -> str:
         end = v.states[-1]
         n = len(end.hand) + len(end.draw_pile)
         text += f" — game over with {n} card{'s' if n != 1 else ''} unplayed: no hand card can be placed"
+    if v.sheet is not None and v.sheet.recipes:  # a recipe challenge: which recipes the line meets
+        text += "\nrecipes: " + "; ".join(f"{name} met, +{points}" if met else f"{name} not met"
+                                          for name, met, points in v.sheet.recipes)
     return text
