@@ -53,3 +53,19 @@ def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | N
                    target=target, met_target=None if target is None else score >= target,
                    error=error, tier=tier.name if tier else None, best=best, best_proven=best_proven,
                    states=tuple(states), sheet=game.score_sheet(state))
+
+
+def line_sheet(game: Game, deal: Deal, moves) -> ScoreSheet:
+    """How the score of a legal line of ``moves`` is made up (``pnp solve``'s
+    line: which recipes it meets)."""
+    state = game.start(deal)
+    for m in moves:
+        state = game.apply(state, m)
+    return game.score_sheet(state)
+
+
+def recipes_text(sheet: ScoreSheet) -> str | None:
+    """"Lemon Curd met, +12; Swept Paths not met" for a recipe challenge, else None."""
+    if not sheet.recipes:
+        return None
+    return "; ".join(f"{name} met, +{points}" if met else f"{name} not met" for name, met, points in sheet.recipes)

@@ -131,6 +131,14 @@ def test_what_solve_prints_is_a_solution_file(tmp_path, deal):
     assert verdict["legal"] and verdict["complete"] and verdict["score"] == score
     piped = run("verify", deal, "-", "--json", input=line.read_text(encoding="utf-8"))
     assert json.loads(piped.output)["score"] == score
+    # a recipe challenge: solve and verify name the same recipes met by the line
+    said = [x[len("# recipes: "):] for x in line.read_text(encoding="utf-8").splitlines() if x.startswith("# recipes: ")]
+    checked = [x[len("recipes: "):] for x in run("verify", deal, str(line)).output.splitlines()
+               if x.startswith("recipes: ")]
+    assert said == checked and len(said) == (1 if "recipes=" in deal else 0), (said, checked)
+    if said:  # the two recipes set aside, in the deal's order
+        names = [load_deck().game("grove").card(r).recipe.name for r in (10, 11)]
+        assert [part.split(" met")[0].split(" not")[0] for part in said[0].split("; ")] == names, said
 
 
 # --------------------------------------------------------------- encodings

@@ -11,6 +11,7 @@ import click
 from ..games import find_game
 from ..notation import Deal
 from . import cli
+from ..verify import line_sheet, recipes_text
 from .options import Seconds, cards_option, ctrl_c_stops, deck_from
 
 DEFAULT_LIMIT = 60.0
@@ -70,6 +71,9 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
                  False: f"out of reach: no line scores more than {sol.bound}",
                  None: f"not reached by this line; a line of up to {sol.bound} may exist"}[sol.reachable]
         click.echo(f"# target {sol.target}: {reach}")
+    recipes = recipes_text(line_sheet(game, sol.deal, sol.moves)) if sol.deal.recipes else None
+    if recipes:
+        click.echo(f"# recipes: {recipes}")
     tier = game.tier(sol.score)
     if tier:
         click.echo(f"# tier: {tier.name}")

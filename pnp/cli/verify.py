@@ -12,7 +12,7 @@ from ..games import find_game
 from ..notation import parse_solution
 from ..puzzles import archive_root, check_cards, resolve_puzzle
 from ..render.text import LEGEND, grid_text
-from ..verify import verify
+from ..verify import recipes_text, verify
 from . import cli
 from .options import cards_option, deck_from, generating_notice
 
@@ -93,7 +93,7 @@ def describe(v, name: str) -> str:
         end = v.states[-1]
         n = len(end.hand) + len(end.draw_pile)
         text += f" — game over with {n} card{'s' if n != 1 else ''} unplayed: no hand card can be placed"
-    if v.sheet is not None and v.sheet.recipes:  # a recipe challenge: which recipes the line meets
-        text += "\nrecipes: " + "; ".join(f"{name} met, +{points}" if met else f"{name} not met"
-                                          for name, met, points in v.sheet.recipes)
+    recipes = recipes_text(v.sheet) if v.sheet is not None else None
+    if recipes:  # a recipe challenge: which recipes the line meets
+        text += f"\nrecipes: {recipes}"
     return text
