@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from .deck import Deck
 from .fsutil import atomic_write
+from .render.words import buyer_wants, counted
 
 Progress = Callable[[str], None]
 #: A progress message that starts with this is a notice for the user (a stage
@@ -29,9 +30,10 @@ def write_card_lists(deck: Deck, out: Path, progress: Progress) -> list[Path]:
                 lines.append(f"{label:10} " + " | ".join(face.format(counted=game_id == "grove")))
             if card.recipe:
                 lines.append(f"{'':10} recipe: {card.recipe.name} ({card.recipe.number})")
+        if gd.fruit_cards:
+            lines.append(f"{'fruit':10} " + ", ".join(counted(gd, gd.fruit_cards)))
         for b in gd.buyers:
-            wants = " or ".join(f"{n} {gd.fruit(k).name}" for k, n in b.wants)
-            lines.append(f"buyer {b.id:<4} {wants}: +{b.points}")
+            lines.append(f"buyer {b.id:<4} {buyer_wants(b, gd)}: +{b.points}")
         written.append(atomic_write(out / game_id / "cards.txt", "\n".join(lines) + "\n"))
         progress(f"{game_id}/cards.txt")
     return written

@@ -119,6 +119,21 @@ def test_build_stages(tmp_path):
             assert f"{game}/{game}-rules-{paper}.pdf" in names
 
 
+def test_the_card_lists_count_every_card_in_plurals(tmp_path):
+    """``cards.txt``: a line per card, the market's fruit cards counted, its buyers'
+    wants in plurals ("3 Apple or 2 Orange" before, and no fruit cards)."""
+    from pnp.build import write_card_lists
+
+    deck = load_deck()
+    write_card_lists(deck, tmp_path, lambda _: None)
+    market = (tmp_path / "orchards-market" / "cards.txt").read_text(encoding="utf-8").splitlines()
+    assert market[2] == "fruit      24 Apples, 24 Oranges, 24 Limes, 24 Pears, 24 Plums, 24 Cherries"
+    assert market[3] == "buyer 1    3 Apples or 2 Oranges: +1"
+    assert len([x for x in market if x.startswith("buyer ")]) == len(deck.game("orchards-market").buyers)
+    grove = (tmp_path / "grove" / "cards.txt").read_text(encoding="utf-8").splitlines()
+    assert len([x for x in grove if x.startswith("card ")]) == 18 and "fruit" not in " ".join(grove)
+
+
 def test_a_long_tier_name_stays_in_the_tier_box(tmp_path):
     """A deck's own tier names, however long, shrink to the harvest log's tier box
     (they ran over its right edge)."""

@@ -110,7 +110,17 @@ def tokens_word(gd: GameDeck, n: int) -> str:
     return plural_name("squirrel" if gd.game == "grove" else "rotten token", n)
 
 
+def counted(gd: GameDeck, pairs) -> list[str]:
+    """``(fruit key, n)`` pairs as "3 Apples", "1 Orange"."""
+    return [f"{n} {plural_name(gd.fruit(k).name, n)}" for k, n in pairs]
+
+
+def buyer_wants(buyer: Buyer, gd: GameDeck) -> str:
+    """"3 Apples or 2 Oranges"."""
+    return " or ".join(counted(gd, buyer.wants))
+
+
 def describe_buyer(buyer: Buyer, gd: GameDeck) -> str:
     """"Wants 3 Apples or 2 Oranges; +1 bonus point"."""
-    opts = " or ".join(f"{n} {plural_name(gd.fruit(k).name, n)}" for k, n in buyer.wants)
+    opts = buyer_wants(buyer, gd)
     return f"Wants {opts}; +{buyer.points} bonus {_plural(buyer.points, 'point')}."

@@ -17,7 +17,7 @@ from typing import Union
 
 from ..deck import GameDeck, id_ranges
 from ..errors import PnpError
-from ..render.words import describe_buyer, number_word, plural_name, recipe_words
+from ..render.words import counted, describe_buyer, number_word, plural_name, recipe_words
 
 GAMES = ("orchard", "orchard-pnp", "grove", "orchards-market")
 
@@ -479,8 +479,7 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         fruit_line = (f"<b>{total} fruit cards</b>: {per[0]} of each of the {number_word(len(counts))} fruits "
                       f"({_fruit_list(gd)}).")
     else:
-        fruit_line = f"<b>{total} fruit cards</b>: " + ", ".join(
-            f"{n} {plural_name(gd.fruit(k).name, n)}" for k, n in gd.fruit_cards) + "."
+        fruit_line = f"<b>{total} fruit cards</b>: " + ", ".join(counted(gd, gd.fruit_cards)) + "."
     pts = sorted({b.points for b in gd.buyers})
     buyer_line = (f"<b>{len(gd.buyers)} buyer cards</b>. Each asks for a number of one fruit <i>or</i> a number of "
                   f"another and pays {pts[0]} to {pts[-1]} bonus points.")
