@@ -181,6 +181,22 @@ def test_token_counts_read_as_english(tmp_path):
     assert "This deck has no rotten tokens: every tree you cover must be of the same fruit" in text("orchard")
 
 
+def test_one_die_a_fruit_reads_as_one_die(tmp_path):
+    """A deck with one die of each fruit: the sheets said "1 dice of each fruit"."""
+    import yaml
+    from pypdf import PdfReader
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text())
+    data["games"]["orchard"]["dice_per_fruit"] = 1
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(yaml.safe_dump(data), encoding="utf-8")
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in
+                                       PdfReader(io.BytesIO(render_rules_pdf(load_deck(str(cards)), "orchard"))).pages))
+    assert "3 dice: 1 for each fruit" in text and "The supply holds only 1 die of each fruit." in text, text
+    assert "1 dice" not in text
+    assert "The supply holds only 5 dice of each fruit." in re.sub(r"\s+", " ", pdf_text("orchard"))
+
+
 def test_cards_numbered_as_the_deck_numbers_them(tmp_path):
     """A deck whose numbers have a gap (18 renumbered 25): the sheet said "numbered 1 to 18"."""
     src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")

@@ -22,6 +22,11 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
     return one if n == 1 else (many or one + "s")
 
 
+def dice_word(n: int) -> str:
+    """"die" for one, "dice" for any other number."""
+    return _plural(n, "die", "dice")
+
+
 class RecipeWords(NamedTuple):
     condition: str  # the goal, a full sentence
     reward: str  # what it gives, a full sentence

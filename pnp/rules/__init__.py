@@ -17,7 +17,7 @@ from typing import Union
 
 from ..deck import GameDeck, id_ranges
 from ..errors import PnpError
-from ..render.words import counted, describe_buyer, number_word, plural_name, recipe_words
+from ..render.words import counted, describe_buyer, dice_word, number_word, plural_name, recipe_words
 
 GAMES = ("orchard", "orchard-pnp", "grove", "orchards-market")
 
@@ -237,7 +237,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
                       f"2 × 3 grid. A game uses nine of them; the numbers only matter for shared deals and puzzles.")
     components = Bullets((
         cards_line,
-        f"<b>{dice * n_fruits} dice</b>: {dice} for each fruit ({_fruit_list(gd)}); give each fruit its own "
+        f"<b>{dice * n_fruits} {dice_word(dice * n_fruits)}</b>: {dice} for each fruit ({_fruit_list(gd)}); "
+        "give each fruit its own "
         f"colour. " + ("Ordinary six-sided dice do." if top <= 6 else
                        f"Ten-sided dice show every step; with six-sided ones, slip a coin under a die that "
                        f"reaches {top}."),
@@ -281,7 +282,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
             "<b>New dice.</b> Where the fruits match and the lower tree has no die, put a die of that fruit "
             "showing <b>1</b> on the new tree.",
         )),
-        Para(f"Trees over bare table get nothing. The supply holds only <b>{dice} dice of each fruit</b>. If a "
+        Para(f"Trees over bare table get nothing. The supply holds only <b>{dice} {dice_word(dice)} of each "
+             "fruit</b>. If a "
              "card asks for more new dice of one fruit than are left, you decide which of those trees receive "
              "them; the rest go without."),
     )
@@ -363,7 +365,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         f"<b>{n_cards} grove cards</b>, {_numbered(gd)}. The front shows {makeup} in a 2 × 3 grid; "
         f"each tree bears one or two fruits of one kind ({_fruit_list(gd)}). The back holds a recipe, used only "
         f"in the Recipe Challenge.",
-        f"<b>{dice * len(gd.fruits)} dice</b>: {dice} for each fruit, one colour per fruit. Ten-sided dice show "
+        f"<b>{dice * len(gd.fruits)} {dice_word(dice * len(gd.fruits))}</b>: {dice} for each fruit, one colour "
+        "per fruit. Ten-sided dice show "
         f"every value; with six-sided ones, slip a coin under a die that reaches 10.",
         f"<b>{squirrels} {plural_name('squirrel token', squirrels)}</b> and <b>1 wheelbarrow token</b>.",
         f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
@@ -404,7 +407,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
             "<i>both</i> trees (two on one makes 3), if the supply has one left.",
             "<b>Nothing else</b> makes a die: a tree over an empty clearing or bare table gets none.",
         )),
-        Para(f"Only {dice} dice of each fruit exist. When a card wants more new dice of one fruit than are left, "
+        Para(f"Only {dice} {dice_word(dice)} of each fruit {'exists' if dice == 1 else 'exist'}. When a card "
+             "wants more new dice of one fruit than are left, "
              "you choose which squares get them."),
     )
     wheel = Para(f"There is one wheelbarrow. It stands for a harvest of {WHEELBARROW_VALUE}: treat it as a die of "
