@@ -281,3 +281,20 @@ def test_a_buyer_wanting_many_fruits_stays_in_its_box(n):
 ])
 def test_plural_name(name, n, plural):
     assert plural_name(name, n) == plural
+
+
+@pytest.mark.parametrize("dice, fruit, says", [
+    (5, "O", "All five Orange dice are in the orchard."),
+    (2, "O", "Both Orange dice are in the orchard."),
+    (2, "any", "Both dice of one fruit (any fruit) are in the orchard."),
+    (1, "O", "The one Orange die is in the orchard."),
+    (1, "any", "A die of any fruit (each has only one) is in the orchard."),
+])
+def test_all_dice_in_play_reads_right_for_the_deck_s_dice(dice, fruit, says):
+    """A deck with one or two dice a fruit: the recipe said "All one Orange dice"."""
+    from dataclasses import replace
+
+    from pnp.deck import Recipe
+    from pnp.render.words import recipe_words
+    gd = replace(DECK.game("grove"), dice_per_fruit=dice)
+    assert recipe_words(Recipe("x", 30, ("all_dice_in_play", fruit), ("points", 5), True), gd).condition == says

@@ -42,10 +42,14 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
     kind, arg = recipe.condition
     dice = gd.dice_per_fruit
     if kind == "all_dice_in_play":
-        if arg == "any":
-            cond = f"All {number_word(dice)} dice of one fruit (any fruit) are in the orchard."
+        whose = "of one fruit (any fruit)" if arg == "any" else f"{_fruit(gd, arg)}"
+        if dice == 1:
+            cond = ("A die of any fruit (each has only one) is in the orchard." if arg == "any"
+                    else f"The one {whose} die is in the orchard.")
         else:
-            cond = f"All {number_word(dice)} {_fruit(gd, arg)} dice are in the orchard."
+            every = "Both" if dice == 2 else f"All {number_word(dice)}"
+            cond = (f"{every} dice {whose} are in the orchard." if arg == "any"
+                    else f"{every} {whose} dice are in the orchard.")
     elif kind == "each_fruit_at_least":
         names = [f.name for f in gd.fruits]
         listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
