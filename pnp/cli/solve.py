@@ -10,8 +10,8 @@ import click
 
 from ..games import find_game
 from ..notation import Deal
-from . import cli
 from ..verify import line_sheet, recipes_text
+from . import cli
 from .options import Seconds, cards_option, ctrl_c_stops, deck_from
 
 DEFAULT_LIMIT = 60.0
