@@ -179,6 +179,10 @@ def test_token_counts_read_as_english(tmp_path):
     cards.write_text(src.replace("rotten_tokens: 2", "rotten_tokens: 0", 1), encoding="utf-8")
     deck = load_deck(str(cards))
     assert "This deck has no rotten tokens: every tree you cover must be of the same fruit" in text("orchard")
+    assert "0 rotten fruit token" not in text("orchard")  # "0 rotten fruit tokens (coins or cubes are fine)"
+    cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
+    deck = load_deck(str(cards))
+    assert "0 squirrel" not in text("grove") and "1 wheelbarrow token (this deck has no squirrel)." in text("grove")
 
 
 def test_one_die_a_fruit_reads_as_one_die(tmp_path):

@@ -242,7 +242,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         f"colour. " + ("Ordinary six-sided dice do." if top <= 6 else
                        f"Ten-sided dice show every step; with six-sided ones, slip a coin under a die that "
                        f"reaches {top}."),
-        f"<b>{tokens} {plural_name('rotten fruit token', tokens)}</b> (coins or cubes are fine).",
+        *([f"<b>{tokens} {plural_name('rotten fruit token', tokens)}</b> (coins or cubes are fine)."]
+          if tokens else []),  # a deck with none has nothing to gather
         f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
     ))
     if pnp:
@@ -368,7 +369,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         f"<b>{dice * len(gd.fruits)} {dice_word(dice * len(gd.fruits))}</b>: {dice} for each fruit, one colour "
         "per fruit. Ten-sided dice show "
         f"every value; with six-sided ones, slip a coin under a die that reaches 10.",
-        f"<b>{squirrels} {plural_name('squirrel token', squirrels)}</b> and <b>1 wheelbarrow token</b>.",
+        (f"<b>{squirrels} {plural_name('squirrel token', squirrels)}</b> and <b>1 wheelbarrow token</b>."
+         if squirrels else "<b>1 wheelbarrow token</b> (this deck has no squirrel)."),
         f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
     ))
     setup = Bullets((
