@@ -148,8 +148,54 @@ def test_edited_deck_without_the_example_cards(tmp_path):
     from pypdf import PdfReader
 
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(deck, "orchard"))).pages)
-    assert "does not replay with this cards file" in re.sub(r"\s+", " ", text)
+    text = re.sub(r"\s+", " ", text)
+    # the scripted example (cards 1, 6, 11, 13) cannot be dealt: the engine plays one on cards 1 to 4
+    # (the sheet said only that the example did not replay)
+    assert "does not replay" not in text
+    assert "Start: card 1 lies upright" in text and "In hand: 2 and 3." in text
+    assert all(f"Turn {i} (" in text for i in (1, 2, 3)), text
     assert re.search(r"9 orchard cards", text)
+
+
+@pytest.mark.parametrize("game, edit", [
+    ("orchard", ("rotten_tokens: 2", "rotten_tokens: 0")),  # the scripted example spends a rotten token
+    ("grove", ("squirrels: 1", "squirrels: 0")),
+    ("orchard-pnp", ("{id: 4, a:", "{id: 44, a:")),  # its card 4 renumbered
+])
+def test_a_deck_the_scripted_example_does_not_replay_on_gets_one_played_by_the_engine(tmp_path, game, edit):
+    from pnp.games import find_game
+    from pnp.rules.examples import EXAMPLES, example_line, example_steps
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    assert edit[0] in src
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace(edit[0], edit[1], 1), encoding="utf-8")
+    gd = load_deck(str(cards)).game(game)
+    deal, moves = example_line(gd)
+    assert len(moves) == 3 and len(example_steps(gd)) == 4
+    if game == "grove":  # its scripted example spends no squirrel: it replays, and is kept
+        assert (deal, moves) == EXAMPLES[game]
+        return
+    assert deal != EXAMPLES[game][0]
+    g = find_game(game, gd)  # the line replays, and each move scores the most it can
+    state = g.start(deal)
+    for text in moves:
+        move = next(m for m in g.legal_moves(state) if m.format() == text)
+        assert g.score(g.apply(state, move)) == max(g.score(g.apply(state, m)) for m in g.legal_moves(state))
+        state = g.apply(state, move)
+
+
+def test_a_deck_too_small_for_an_example_says_so(tmp_path):
+    cards = tmp_path / "tiny.yaml"
+    cards.write_text("games:\n  orchard:\n    fruits: {A: {name: Apple, colour: \"#D55E00\", shape: circle}}\n"
+                     "    tiers: [{min: 0, name: Any}]\n"
+                     "    cards: [{id: 1, face: [\"A A\", \"A A\", \"A A\"]}, {id: 2, face: [\"A A\", \"A A\", "
+                     "\"A A\"]}]\n", encoding="utf-8")
+    from pypdf import PdfReader
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(load_deck(str(cards)),
+                                                                                   "orchard"))).pages)
+    text = re.sub(r"\s+", " ", text)
+    assert "the deck is too small for one of its own: an example needs 4 cards, the deck has 2" in text
+    assert "overlapping fruit trees. 1 fruit, dice ladder" in text  # it said "1 fruits"
 
 
 def test_token_counts_read_as_english(tmp_path):
@@ -180,6 +226,7 @@ def test_token_counts_read_as_english(tmp_path):
     deck = load_deck(str(cards))
     assert "This deck has no rotten tokens: every tree you cover must be of the same fruit" in text("orchard")
     assert "0 rotten fruit token" not in text("orchard")  # "0 rotten fruit tokens (coins or cubes are fine)"
+    assert "Put the dice within reach" in text("orchard")  # "and the rotten tokens"
     cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
     deck = load_deck(str(cards))
     assert "0 squirrel" not in text("grove") and "1 wheelbarrow token (this deck has no squirrel)." in text("grove")

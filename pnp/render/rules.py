@@ -160,9 +160,9 @@ def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
     out: list[Flowable] = []
     try:
         figures = example_figures(gd, block.game, cell=7.0)
-    except PnpError as exc:  # an edited deck without the example's cards: say so, do not fail
+    except PnpError as exc:  # a deck too small for an example of its own: say so, do not fail
         return [Paragraph(f"(The scripted example {EXAMPLES[block.game][0]} does not replay with this cards "
-                          f"file: {exc}.)", st["small"])]
+                          f"file, and the deck is too small for one of its own: {exc}.)", st["small"])]
     for fig, caption in figures:
         t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), Paragraph(caption, st["caption"])]],
                     colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")

@@ -254,7 +254,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         setup_deal = ("Shuffle the cards and count off nine, face down: that is your stack for this game. The other "
                       "nine sit out and make a fresh deal for your next game.")
     setup = Bullets((
-        "Put the dice and the rotten tokens within reach: this is the <b>supply</b>.",
+        f"Put the dice{' and the rotten tokens' if tokens else ''} within reach: this is the <b>supply</b>.",
         setup_deal,
         "Reveal the top card and lay it upright in the middle of the table. It is the first card of your orchard.",
         "Take the next two cards into your hand.",
@@ -307,7 +307,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         tier_table(gd),
     )
     title = "Orchard" if not pnp else "Orchard: print-and-play edition"
-    tagline = (f"A nine-card solitaire of overlapping fruit trees. {len(gd.fruits)} fruits, dice ladder "
+    tagline = (f"A nine-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
+               f"{plural_name('fruit', len(gd.fruits))}, dice ladder "
                f"{ladder_text}. About ten minutes.")
     sections = (
         Section("The idea", (Para(

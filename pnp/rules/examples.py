@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..deck import GameDeck
+from ..errors import PnpError
 from ..games import find_game
 from ..games.base import ROTTEN, SQUIRREL, State
 from ..notation import Move, format_pos
@@ -80,10 +81,45 @@ def describe_change(gd: GameDeck, before: State, after: State) -> list[str]:
     return out
 
 
-def example_steps(gd: GameDeck, game_id: str | None = None) -> list[Step]:
-    """The scripted example of ``gd``'s game, replayed: the start and each turn."""
+def _played_example(game, game_id: str, gd: GameDeck) -> tuple[str, tuple[str, ...]]:
+    """An example for a deck the scripted one does not replay on (its own cards,
+    token counts): the deck's first four cards, each turn the move that scores
+    most (the first such in the engine's order). Raises the engine's error when
+    the deck cannot give one (fewer than four cards)."""
+    ids = sorted(c.id for c in gd.cards)[:4]
+    if len(ids) < 4:
+        raise PnpError(f"an example needs 4 cards, the deck has {len(ids)}")
+    deal = f"{game_id}:" + ",".join(f"{i}a" if game_id == "orchard-pnp" else str(i) for i in ids)
+    state = game.start(deal)
+    moves = []
+    while not state.over and len(moves) < 3:
+        best = max(game.legal_moves(state), key=lambda m: game.score(game.apply(state, m)))
+        moves.append(best.format())
+        state = game.apply(state, best)
+    if len(moves) < 3:
+        raise PnpError(f"the game on the deck's first four cards ends after {len(moves)} turns")
+    return deal, tuple(moves)
+
+
+def example_line(gd: GameDeck, game_id: str | None = None) -> tuple[str, tuple[str, ...]]:
+    """The deal and moves of ``gd``'s example: the scripted one where it replays
+    with these cards, else one the engine plays (:func:`_played_example`)."""
     game_id = game_id or gd.game
+    game = find_game(game_id, gd)
     deal, moves = EXAMPLES[game_id]
+    try:
+        state = game.start(deal)
+        for text in moves:
+            state = game.apply(state, Move.parse(text))
+        return deal, moves
+    except PnpError:
+        return _played_example(game, game_id, gd)
+
+
+def example_steps(gd: GameDeck, game_id: str | None = None) -> list[Step]:
+    """The example of ``gd``'s game (:func:`example_line`), replayed: the start and each turn."""
+    game_id = game_id or gd.game
+    deal, moves = example_line(gd, game_id)
     game = find_game(game_id, gd)
     state = game.start(deal)
     first = state.placed[0].card.format()
