@@ -332,7 +332,9 @@ def test_ctrl_c_during_build_exits_130_and_leaves_no_half_written_file(tmp_path)
     sys.path.insert(0, str(Path(__file__).parent))
     from interrupt import ctrl_c_after
 
-    code, out, err = ctrl_c_after(["build", "--out", str(tmp_path / "out")], 3)
+    out_dir = tmp_path / "out"  # the Ctrl-C comes once the print sheets are being drawn on the workers
+    code, out, err = ctrl_c_after(["build", "--out", str(out_dir)], 0.5,
+                                  once=lambda: (out_dir / "orchards-market" / "cards.txt").exists())
     assert code == 130, err
     assert "Traceback" not in err and err.splitlines()[-1] == "pnp: interrupted", err
     written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
