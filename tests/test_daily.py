@@ -300,6 +300,16 @@ def test_puzzle_daily_from_the_archive(monkeypatch):
     assert data["id"] == f"grove-{FIRST}" and len(data["recipes"]) == 2 and data["target"] >= 60
 
 
+def test_puzzle_daily_shows_a_game_given_twice_once(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--game", "orchard", "--date", FIRST,
+                                 "--json"])
+    assert json.loads(r.output)["id"] == f"orchard-{FIRST}"  # one puzzle, not a list of the same one twice
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "grove", "--game", "orchard", "--game", "grove",
+                                 "--date", FIRST, "--json"])
+    assert [p["id"] for p in json.loads(r.output)] == [f"grove-{FIRST}", f"orchard-{FIRST}"]
+
+
 def test_puzzle_daily_uses_today(monkeypatch):
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("PNP_TODAY", "2026-12-25")

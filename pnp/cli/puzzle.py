@@ -52,7 +52,7 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: str | None, cards:
     deck = deck_from(cards)
     day = date or _daily().today()
     out = []
-    for gid in games or ARCHIVED_GAMES:
+    for gid in dict.fromkeys(games or ARCHIVED_GAMES):  # a game given twice is shown once
         game = find_game(gid, deck)
         out.append((game, _daily().daily_puzzle(game, day, root, on_generate=generating_notice(root))))
     if as_json:
