@@ -47,21 +47,19 @@ def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | N
         states.append(state)
     if target is None:
         target = game.target(deal)
-    score = game.score(state)
+    sheet = game.score_sheet(state)
+    score = sheet.total
     tier = game.tier(score)
     return Verdict(legal=error is None, complete=error is None and state.over, score=score,
                    target=target, met_target=None if target is None else score >= target,
                    error=error, tier=tier.name if tier else None, best=best, best_proven=best_proven,
-                   states=tuple(states), sheet=game.score_sheet(state))
+                   states=tuple(states), sheet=sheet)
 
 
 def line_sheet(game: Game, deal: Deal, moves) -> ScoreSheet:
     """How the score of a legal line of ``moves`` is made up (``pnp solve``'s
     line: which recipes it meets)."""
-    state = game.start(deal)
-    for m in moves:
-        state = game.apply(state, m)
-    return game.score_sheet(state)
+    return game.score_sheet(game.replay(deal, moves))
 
 
 def recipes_text(sheet: ScoreSheet) -> str | None:

@@ -108,9 +108,7 @@ def example_line(gd: GameDeck, game_id: str | None = None) -> tuple[str, tuple[s
     game = find_game(game_id, gd)
     deal, moves = EXAMPLES[game_id]
     try:
-        state = game.start(deal)
-        for text in moves:
-            state = game.apply(state, Move.parse(text))
+        game.replay(deal, [Move.parse(text) for text in moves])
         return deal, moves
     except PnpError:
         return _played_example(game, game_id, gd)
