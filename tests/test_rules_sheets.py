@@ -155,6 +155,10 @@ def test_edited_deck_without_the_example_cards(tmp_path):
     assert "Start: card 1 lies upright" in text and "In hand: 2 and 3." in text
     assert all(f"Turn {i} (" in text for i in (1, 2, 3)), text
     assert re.search(r"9 orchard cards", text)
+    # the notation box quotes that example's deal and first move, not the scripted one's cards
+    from pnp.rules.examples import example_line
+    deal, moves = example_line(deck.game("orchard"))
+    assert f"Deal {deal},..." in text and f"Move {moves[0]}:" in text and "orchard:1,6,11,13" not in text
 
 
 @pytest.mark.parametrize("game, edit", [

@@ -126,6 +126,18 @@ def _numbered(gd: GameDeck) -> str:
     return f"numbered 1 to {len(ids)}" if ids == list(range(1, len(ids) + 1)) else f"numbered {id_ranges(ids)}"
 
 
+def _example_line(gd: GameDeck) -> tuple[str, tuple[str, ...]]:
+    """The deal and moves of the sheet's example (the notation box quotes them):
+    the one the example section draws, or the scripted one where the deck is too
+    small for an example."""
+    from .examples import EXAMPLES, example_line
+
+    try:
+        return example_line(gd)
+    except PnpError:
+        return EXAMPLES[gd.game]
+
+
 def _fruit_list(gd: GameDeck) -> str:
     return _list([f.name for f in gd.fruits])
 
@@ -216,7 +228,6 @@ def _multiplayer(gd: GameDeck, token: str, tie: str) -> Section:
 def _orchard_sheet(gd: GameDeck) -> Sheet:
     from ..games import find_game
     from ..games.orchard import ROTTEN_PENALTY
-    from .examples import EXAMPLES
 
     game = find_game(gd.game, gd)
     pnp = gd.game == "orchard-pnp"
@@ -227,7 +238,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
     ladder = _ladder(game)
     top = ladder[-1]
     ladder_text = " › ".join(str(v) for v in ladder)
-    deal, moves = EXAMPLES[gd.game]
+    deal, moves = _example_line(gd)
 
     if pnp:
         cards_line = (f"<b>{n_cards} double-sided orchard cards</b>, {_numbered(gd)}. Both sides (a and b) "
@@ -349,7 +360,6 @@ def _squirrel_count(squirrels: int) -> tuple:
 def _grove_sheet(gd: GameDeck) -> Sheet:
     from ..games.base import WHEELBARROW_VALUE
     from ..games.grove import TOP_DIE
-    from .examples import EXAMPLES
 
     n_cards = len(gd.cards)
     dice = gd.dice_per_fruit
@@ -362,7 +372,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     else:
         makeup = "trees and clearings"
     recipes = [c for c in gd.cards if c.recipe is not None]
-    deal, moves = EXAMPLES["grove"]
+    deal, moves = _example_line(gd)
     components = Bullets((
         f"<b>{n_cards} grove cards</b>, {_numbered(gd)}. The front shows {makeup} in a 2 × 3 grid; "
         f"each tree bears one or two fruits of one kind ({_fruit_list(gd)}). The back holds a recipe, used only "
