@@ -483,15 +483,16 @@ def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
                                   highlight=False))
             body.add(Text(W / 2 - 0.5, top + 8.0, f"× {n}", size=4.2, font=st.font, bold=True, fill=st.ink,
                           cls="count"))
-        per = min(n, 5)
-        rows = (n + 4) // 5
-        r = 3.0 if rows == 1 else 2.4
-        for k in range(n if n <= 10 else 0):
-            rr, cc = divmod(k, per)
-            cnt = per if rr < rows - 1 else n - per * (rows - 1)
-            x = W / 2 + (cc - (cnt - 1) / 2) * (2 * r + 1.6)
-            yy = top + (5.0 if rows == 1 else 3.2) + rr * (2 * r + 1.0)
-            body.add(fruit_symbol(f.shape, x, yy + 1.5, r, f.colour, st.ink, outline=0.3, highlight=False))
+        else:
+            per = min(n, 5)
+            rows = (n + 4) // 5
+            r = 3.0 if rows == 1 else 2.4
+            for k in range(n):
+                rr, cc = divmod(k, per)
+                cnt = per if rr < rows - 1 else n - per * (rows - 1)
+                x = W / 2 + (cc - (cnt - 1) / 2) * (2 * r + 1.6)
+                yy = top + (5.0 if rows == 1 else 3.2) + rr * (2 * r + 1.0)
+                body.add(fruit_symbol(f.shape, x, yy + 1.5, r, f.colour, st.ink, outline=0.3, highlight=False))
         label = f"{n} {plural_name(f.name, n)}"
         body.add(Text(W / 2, top + rowh - 2.6, label, size=_fit(label, W - 2 * SAFE_MM - 6, 3.6, st.font, True),
                       font=st.font, bold=True, fill=st.ink, anchor="middle", cls="words"))
