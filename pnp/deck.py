@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from .errors import DeckError, PnpError
+from .errors import DeckError, PnpError, unknown_game
 from .fsutil import decode_text
 
 SOLITAIRE_GAMES = ("orchard", "orchard-pnp", "grove")
@@ -439,7 +439,7 @@ def parse_deck(text: str, file: str = "cards.yaml") -> Deck:
             games = r.mapping(top["games"][1], "games", free=True) or {}
             for gid, (knode, vnode) in games.items():
                 if gid not in GAMES:
-                    problems.add(knode, f"unknown game {gid!r} (expected one of: {', '.join(GAMES)})")
+                    problems.add(knode, unknown_game(gid, GAMES))
                     continue
                 d = _game(r, gid, vnode, file, sizes)
                 if d is not None:

@@ -24,6 +24,14 @@ class PnpError(Exception):
         return where + self.message
 
 
+def unknown_game(game_id: str, known, listed: str = "expected one of") -> str:
+    """``unknown game 'Grove' (expected one of: ...; game ids are lowercase)``."""
+    known = list(known)
+    lower = str(game_id).lower()
+    hint = "; game ids are lowercase" if lower in known and game_id not in known else ""
+    return f"unknown game {game_id!r} ({listed}: {', '.join(known)}{hint})"
+
+
 class DeckError(PnpError):
     """``cards.yaml`` is malformed. ``problems`` holds every problem found."""
 

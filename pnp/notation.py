@@ -47,7 +47,7 @@ def _recipe_id(text: str) -> int:
     return int(text)
 
 
-_DEAL = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$", re.ASCII)
+_DEAL = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -108,8 +108,7 @@ class Move:
     def parse(cls, text: str) -> "Move":
         m = _MOVE.match(text)
         if not m:
-            raise InvalidMoveError(
-                f"cannot read move {text.strip()!r} (expected CARD rROT X,Y [dice X,Y ...], like '7 r90 -1,2')")
+            raise InvalidMoveError(f"cannot read move {text.strip()!r}: {_what_is_wrong(text)}")
         dice = tuple((int(a), int(b)) for a, b in _POS.findall(m.group(6) or ""))
         return cls(int(m.group(1)), int(m.group(3)), int(m.group(4)), int(m.group(5)), m.group(2), dice)
 
@@ -128,6 +127,32 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({self.format()!r})"
+
+
+_POS_TOKEN = re.compile(r"-?\d+,-?\d+", re.ASCII)
+_EXPECTED = "expected CARD rROT X,Y [dice X,Y ...], like '7 r90 -1,2'"
+
+
+def _what_is_wrong(text: str) -> str:
+    """The first part of a move that does not read, in words (``text`` is
+    known not to match ``_MOVE``)."""
+    # "1 , 2" is one position: close the spaces around commas first
+    tokens = re.sub(r"\s*,\s*", ",", text.strip()).split()
+    parts = [("a card", r"\d+[ab]?", "a card number, like 7 or 3b"),
+             ("a turn", r"r(?:0|90|180|270)", "r0, r90, r180 or r270"),
+             ("a position", r"-?\d+,-?\d+", "X,Y, like -1,2")]
+    for i, (what, pattern, expected) in enumerate(parts):
+        if i >= len(tokens):
+            return f"no {what[2:]} after {tokens[-1]!r} ({_EXPECTED})" if tokens else _EXPECTED
+        if not re.fullmatch(pattern, tokens[i], re.ASCII):
+            return f"{tokens[i]!r} is not {what} (expected {expected})"
+    rest = tokens[3:]
+    if rest and rest[0] != "dice":
+        return f"{rest[0]!r} after the position (only 'dice X,Y ...' may follow it)"
+    bad = next((t for t in rest[1:] if not _POS_TOKEN.fullmatch(t)), None)
+    if bad is not None:
+        return f"{bad!r} after 'dice' is not a position (expected X,Y, like -1,2)"
+    return _EXPECTED
 
 
 @dataclass(frozen=True)
@@ -157,7 +182,7 @@ def format_solution(moves) -> str:
     return "".join(m.format() + "\n" for m in moves)
 
 
-_PUZZLE_ID = re.compile(r"^([a-z][a-z-]*)-(\d{4})-(\d{2})-(\d{2})$", re.ASCII)
+_PUZZLE_ID = re.compile(r"^([A-Za-z][A-Za-z-]*)-(\d{4})-(\d{2})-(\d{2})$", re.ASCII)
 
 
 def parse_puzzle_id(text: str) -> tuple[str, str] | None:

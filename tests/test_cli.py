@@ -227,7 +227,8 @@ class TestVerifyBadInput:
         sol = tmp_path / "sol.txt"
         sol.write_text("7 r180 1,0\n\n7 r45 0,0\n")
         msg = one_line_error(run("verify", ORCHARD_DEAL, sol))
-        assert msg.startswith(f"{sol}:3: move 2: cannot read move '7 r45 0,0'")
+        assert msg == (f"{sol}:3: move 2: cannot read move '7 r45 0,0': "
+                       "'r45' is not a turn (expected r0, r90, r180 or r270)")
 
     def test_bad_move_syntax_on_stdin(self):
         msg = one_line_error(run("verify", ORCHARD_DEAL, "-", input="seven r0 0,0\n"))
@@ -244,6 +245,17 @@ class TestVerifyBadInput:
     def test_unknown_game(self):
         msg = one_line_error(run("verify", "chess:1,2", ORCHARD_LINE))
         assert "unknown game 'chess'" in msg
+
+    def test_a_game_in_capitals(self, tmp_path):
+        # each used to fail as not a deal or not a puzzle id, which they are
+        msg = one_line_error(run("verify", "Orchard:4,7,8", ORCHARD_LINE))
+        assert msg == "unknown game 'Orchard' (playable games: orchard, orchard-pnp, grove; game ids are lowercase)"
+        msg = one_line_error(run("verify", "GROVE-2026-12-01", ORCHARD_LINE))
+        assert msg == "no daily puzzles for 'GROVE' (daily games: orchard, orchard-pnp, grove; game ids are lowercase)"
+        for command in ("rules", "scorepad", "deck"):
+            msg = one_line_error(run(command, "Grove", "--out", tmp_path))
+            assert msg.endswith("orchards-market; game ids are lowercase)"), (command, msg)
+        assert not any(tmp_path.iterdir())
 
     def test_not_a_puzzle(self):
         msg = one_line_error(run("verify", "nonsense", ORCHARD_LINE))

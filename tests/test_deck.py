@@ -218,6 +218,10 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'chess:')}: unknown game 'chess' "
                              "(expected one of: orchard, orchard-pnp, grove, orchards-market)")
+        text = GOOD.replace("  grove:\n", "  Grove:\n")
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'Grove:')}: unknown game 'Grove' "
+                             "(expected one of: orchard, orchard-pnp, grove, orchards-market; game ids are lowercase)")
 
     def test_wrong_types(self, tmp_path):
         text = GOOD.replace("{id: 2, face", "{id: two, face").replace("squirrels: 1", "squirrels: yes")

@@ -50,7 +50,6 @@ class TestDeal:
         ("orchard:", "no cards"),
         ("orchard:4,,7", "bad card ''"),
         ("orchard:4x", "bad card '4x'"),
-        ("Orchard:1", "expected GAME:C1,C2"),
         ("grove:1;recipes=", "bad recipe card ''"),
         ("grove:1;recipes=a,4", "bad recipe card 'a'"),
         ("grove:1;recipes=3,4;x", "expected GAME:C1,C2"),
@@ -86,6 +85,17 @@ class TestDeal:
         with pytest.raises(PnpError, match="unknown game 'chess'"):
             find_game("chess")
 
+    def test_a_game_id_in_capitals_is_named_with_a_hint(self):
+        # "Orchard:1" used to fail as "bad deal (expected GAME:C1,C2,...)", which it has
+        deal = Deal.parse("Orchard:1")
+        with pytest.raises(PnpError) as exc:
+            find_game(deal.game)
+        assert str(exc.value) == ("unknown game 'Orchard' (playable games: orchard, orchard-pnp, grove; "
+                                  "game ids are lowercase)")
+        with pytest.raises(PnpError) as exc:
+            find_game("chess")
+        assert "lowercase" not in str(exc.value)
+
 
 # ----------------------------------------------------------------- moves
 
@@ -99,6 +109,29 @@ class TestMove:
         move = Move.parse(text)
         assert move.format() == text == str(move)
         assert eval(repr(move)) == move
+
+    @pytest.mark.parametrize("text, reason", [
+        # each used to say only "expected CARD rROT X,Y [dice X,Y ...]"
+        ("7 R90 1,0", "'R90' is not a turn (expected r0, r90, r180 or r270)"),
+        ("7 r450 1,0", "'r450' is not a turn (expected r0, r90, r180 or r270)"),
+        ("7 r-90 1,0", "'r-90' is not a turn"),
+        ("seven r0 0,0", "'seven' is not a card (expected a card number, like 7 or 3b)"),
+        ("7c r0 0,0", "'7c' is not a card"),
+        ("7 r180 +1,0", "'+1,0' is not a position (expected X,Y, like -1,2)"),
+        ("7 r180 1", "'1' is not a position"),
+        ("7 r180 1 , 2,3", "'1,2,3' is not a position"),
+        ("7 r180 1,0 foo", "'foo' after the position (only 'dice X,Y ...' may follow it)"),
+        ("7 r180 1,0 dice 1, 0 x", "'x' after 'dice' is not a position (expected X,Y, like -1,2)"),
+        ("7", "no turn after '7' (expected CARD rROT X,Y [dice X,Y ...], like '7 r90 -1,2')"),
+        ("7 r90", "no position after 'r90'"),
+        ("", "expected CARD rROT X,Y [dice X,Y ...]"),
+        ("7\u00a0r90 1,2", "expected CARD rROT X,Y [dice X,Y ...]"),  # a no-break space
+    ])
+    def test_a_move_that_does_not_read_says_which_part(self, text, reason):
+        with pytest.raises(InvalidMoveError) as exc:
+            Move.parse(text)
+        assert str(exc.value).startswith(f"cannot read move {text.strip()!r}: ")
+        assert reason in str(exc.value) and "\n" not in str(exc.value)
 
     def test_fields(self):
         move = Move.parse("3b r270 -1,2 dice 0,1 5,-6")
@@ -119,7 +152,7 @@ class TestMove:
     def test_bad_syntax(self, text):
         with pytest.raises(InvalidMoveError) as exc:
             Move.parse(text)
-        assert "expected CARD rROT X,Y" in str(exc.value)
+        assert str(exc.value).startswith("cannot read move ") and "expected " in str(exc.value)
         assert isinstance(exc.value, NotationError) and isinstance(exc.value, ValueError)
 
     def test_card_ref(self):

@@ -8,7 +8,7 @@ import click
 from click.core import ParameterSource
 
 from . import cli
-from .options import cards_option, deck_from
+from .options import cards_option, deck_from, game_deck
 
 
 class OffsetType(click.ParamType):
@@ -57,7 +57,6 @@ SHEET_OPTIONS = ("paper", "bleed", "duplex", "back_offset", "safe_zone")
 @cards_option
 def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards) -> None:
     """Print files for GAME (orchard, orchard-pnp, grove, orchards-market)."""
-    from ..errors import PnpError
     from ..render.exports import export
     from ..render.sheets import PrintOptions
 
@@ -68,10 +67,7 @@ def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards
                 raise click.UsageError(f"--{name.replace('_', '-')} is an option of the print sheets "
                                        f"(--format pdf); --format {fmt} writes {FORMATS[fmt]}")
     deck = deck_from(cards)
-    try:
-        gd = deck.game(game)
-    except KeyError:
-        raise PnpError(f"unknown game {game!r} (expected one of: {', '.join(deck.game_ids)})") from None
+    gd = game_deck(deck, game)
     opts = PrintOptions(paper=paper, bleed=bleed, duplex=duplex, back_offset=back_offset, safe_zone=safe_zone)
     result = export(gd, Path(out) / game, fmt, deck=deck, options=opts)
     if fmt == "tts":

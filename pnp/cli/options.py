@@ -19,6 +19,16 @@ def deck_from(cards: str | None) -> Deck:
     return load_deck(cards)
 
 
+def game_deck(deck: Deck, game: str):
+    """The deck of ``game`` or a one-line error naming the games there are."""
+    from ..errors import PnpError, unknown_game
+
+    try:
+        return deck.game(game)
+    except KeyError:
+        raise PnpError(unknown_game(game, deck.game_ids)) from None
+
+
 class Seconds(click.FloatRange):
     """A number of seconds, 0 or more: NaN and infinity are bad input too."""
 

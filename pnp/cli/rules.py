@@ -6,17 +6,7 @@ from pathlib import Path
 import click
 
 from . import cli
-from .options import cards_option, deck_from, out_option, paper_option
-
-
-def game_deck(deck, game: str):
-    """The deck of ``game`` or a one-line error naming the games there are."""
-    from ..errors import PnpError
-
-    try:
-        return deck.game(game)
-    except KeyError:
-        raise PnpError(f"unknown game {game!r} (expected one of: {', '.join(deck.game_ids)})") from None
+from .options import cards_option, deck_from, game_deck, out_option, paper_option
 
 
 @cli.command("rules")

@@ -6,8 +6,7 @@ from pathlib import Path
 import click
 
 from . import cli
-from .options import cards_option, deck_from, out_option, paper_option
-from .rules import game_deck
+from .options import cards_option, deck_from, game_deck, out_option, paper_option
 
 
 @cli.command("scorepad")

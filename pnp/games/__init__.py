@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..deck import Deck, GameDeck, load_deck
-from ..errors import PnpError
+from ..errors import PnpError, unknown_game
 from .base import Game, Placement, ScoreSheet, Spot, State
 from .grove import GroveGame
 from .orchard import OrchardGame, OrchardPnpGame
@@ -17,8 +17,7 @@ GAME_CLASSES: dict[str, type[Game]] = {
 def find_game(game_id: str, deck: Deck | GameDeck | None = None) -> Game:
     """The rules of ``game_id`` bound to its deck (default: the default cards file)."""
     if game_id not in GAME_CLASSES:
-        known = ", ".join(GAME_CLASSES)
-        raise PnpError(f"unknown game {game_id!r} (playable games: {known})")
+        raise PnpError(unknown_game(game_id, GAME_CLASSES, "playable games"))
     if deck is None:
         deck = load_deck()
     if isinstance(deck, Deck):

@@ -43,7 +43,8 @@ class PuzzleRef:
 
 def check_daily_game(game_id: str) -> None:
     if game_id not in DAILY_GAMES:
-        raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)})")
+        hint = "; game ids are lowercase" if game_id.lower() in DAILY_GAMES else ""
+        raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)}{hint})")
 
 
 #: How ``--help`` describes :func:`archive_root`.
