@@ -127,6 +127,22 @@ def test_a_puzzles_folder_here_wins_over_the_shipped_archive(elsewhere, no_gener
     assert json.loads(r.stdout)["target"] == p.target + 7
 
 
+def test_verify_reads_the_archive_given(elsewhere, no_generation):
+    # --archive, as puzzle daily and booklet take it: verify read only puzzles/ here or pnp's own
+    text = REPO_FILE.read_text(encoding="utf-8")
+    p = load_puzzle(REPO_FILE)
+    mine = elsewhere / "mine" / "orchard" / "2026" / REPO_FILE.name
+    mine.parent.mkdir(parents=True)
+    mine.write_text(text.replace(f"target: {p.target}\n", f"target: {p.target + 7}\n"), encoding="utf-8")
+    line = "".join(f"{m}\n" for m in p.answer)
+    r = CliRunner().invoke(cli, ["verify", p.id, "-", "--json", "--archive", str(elsewhere / "mine")], input=line)
+    assert r.exit_code == 1, r.output  # the answer reaches the published target, not this one
+    assert json.loads(r.stdout)["target"] == p.target + 7
+    r = CliRunner().invoke(cli, ["verify", p.id, "-", "--json"], input=line)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["target"] == p.target
+
+
 def test_the_generating_notice_names_the_folder_searched(elsewhere, monkeypatch):
     p = load_puzzle(REPO_FILE)
     monkeypatch.setattr(daily, "make_puzzle", lambda game, date: p)

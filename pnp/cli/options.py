@@ -6,6 +6,8 @@ import math
 import signal
 import threading
 
+from pathlib import Path
+
 import click
 
 from ..deck import Deck, load_deck
@@ -42,6 +44,18 @@ class Seconds(click.FloatRange):
         if not math.isfinite(v):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return v
+
+
+def read_archive_option(f):
+    """``--archive DIR``: the published archive to read, as ``root`` (a Path;
+    default :func:`pnp.puzzles.archive_root`, looked up when the command runs)."""
+    from ..puzzles import ARCHIVE_LOOKUP, archive_root
+
+    def to_root(ctx, param, value):
+        return Path(value) if value is not None else archive_root()
+
+    return click.option("--archive", "root", type=click.Path(file_okay=False), default=None, callback=to_root,
+                        help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")(f)
 
 
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,

@@ -9,9 +9,9 @@ from pathlib import Path
 import click
 
 from ..games import find_game
-from ..puzzles import ARCHIVE, ARCHIVE_LOOKUP, ARCHIVED_GAMES, DAILY_GAMES, archive_root
+from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
-from .options import cards_option, ctrl_c_stops, deck_from, generating_notice
+from .options import cards_option, ctrl_c_stops, deck_from, generating_notice, read_archive_option
 
 
 def _daily():
@@ -42,13 +42,11 @@ _GAMES = click.Choice(DAILY_GAMES)
               help="The day (default: today, or PNP_TODAY when set).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle(s) as JSON, answer included.")
 @click.option("--answer", is_flag=True, help="Also print the answer key (spoiler!).")
-@click.option("--archive", "root", type=click.Path(file_okay=False), default=None,
-              help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")
+@read_archive_option
 @cards_option
-def daily_cmd(games, date, as_json: bool, answer: bool, root: str | None, cards: str | None) -> None:
+def daily_cmd(games, date, as_json: bool, answer: bool, root: Path, cards: str | None) -> None:
     """The day's puzzle: from the archive, or generated exactly as it would be
     published when that day is not archived (that takes a few seconds)."""
-    root = Path(root) if root is not None else archive_root()
     deck = deck_from(cards)
     day = date or _daily().today()
     out = []
@@ -105,12 +103,11 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
 @click.option("--out", "out", type=click.Path(file_okay=False), default=".", show_default=True,
               help="Folder to write the PDF into.")
-@click.option("--archive", "root", type=click.Path(file_okay=False), default=None,
-              help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")
+@read_archive_option
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes for days not archived (default: every core).")
 @cards_option
-def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str | None, jobs: int | None,
+def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path, jobs: int | None,
                 cards: str | None) -> None:
     """A printable booklet: a cover, one page per day's puzzle (the deal as
     cards, target, tiers, a grid to sketch on, a score box), a caller sheet
@@ -120,7 +117,6 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: str 
     from ..puzzles.collect import gather, missing_days
     from ..render.booklet import booklet_name, write_booklet
 
-    root = Path(root) if root is not None else archive_root()
     deck = deck_from(cards)
     game = find_game(game_id, deck)
     first = start or _daily().today()

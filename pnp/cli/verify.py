@@ -10,11 +10,11 @@ from ..errors import PnpError
 from ..fsutil import decode_text
 from ..games import find_game
 from ..notation import parse_solution
-from ..puzzles import archive_root, check_cards, resolve_puzzle
+from ..puzzles import check_cards, resolve_puzzle
 from ..render.text import LEGEND, grid_text
 from ..verify import recipes_text, verify
 from . import cli
-from .options import cards_option, deck_from, generating_notice
+from .options import cards_option, deck_from, generating_notice, read_archive_option
 
 
 def _read_solution(path: str) -> tuple[str, str]:
@@ -42,15 +42,15 @@ def _read_solution(path: str) -> tuple[str, str]:
 @click.argument("solution")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (SPEC §6).")
 @click.option("--show", is_flag=True, help="Print the orchard as a text grid after each move.")
+@read_archive_option
 @cards_option
-def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, cards: str | None) -> None:
+def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, cards: str | None) -> None:
     """Replay SOLUTION (a file of moves, or - for stdin) on PUZZLE (a puzzle id
     GAME-YYYY-MM-DD, a puzzle file, or a deal GAME:C1,C2,...).
 
     Exit code 0 when the line is legal (and meets the target, if any), 1 when it
     is illegal or misses the target, 2 for bad input.
     """
-    root = archive_root()
     deck = deck_from(cards)
     ref = resolve_puzzle(puzzle, root, on_generate=generating_notice(root), deck=deck)
     try:
