@@ -265,3 +265,33 @@ def test_cards_numbered_as_the_deck_numbers_them(tmp_path):
                                          PdfReader(io.BytesIO(render_rules_pdf(load_deck(str(cards)), "orchard"))).pages))
     assert "18 orchard cards, numbered 1-17, 25," in text
     assert "18 orchard cards, numbered 1 to 18," in re.sub(r"\s+", " ", pdf_text("orchard"))
+
+
+def test_the_decks_own_title_heads_its_rules_sheet(tmp_path):
+    """The sheet said "Orchard" whatever the deck's ``title:`` (its cards and
+    score pads use it); a long title is set smaller, not run off the page."""
+    from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    title = "The Very Long Orchard of Many Splendid Trees, Deluxe Anniversary Edition"
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("title: Orchard\n", f"title: {title}\n", 1)
+                     .replace("title: Grove\n", "title: Citrus Grove\n", 1), encoding="utf-8")
+    deck = load_deck(str(cards))
+
+    def headings(game):
+        page = PdfReader(io.BytesIO(render_rules_pdf(deck, game))).pages[0]
+        runs = []
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append((text.strip(), tm[4], size)))
+        runs = [run for run in runs if run[0]]
+        top = max(size for _, _, size in runs)
+        return [(text, x, size) for text, x, size in runs if size == top], float(page.mediabox.width)
+
+    [(text, x, size)], width = headings("orchard")
+    assert text == title and 8 < size < 24
+    assert x + stringWidth(title, "Helvetica-Bold", size) <= width - x + 0.01  # within the margins
+    [(text, _, size)], _ = headings("grove")
+    assert (text, size) == ("Citrus Grove", 24)
+    assert f"{title}: rules as pnp plays them" in " ".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(deck, "orchard"))).pages)

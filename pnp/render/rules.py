@@ -29,7 +29,7 @@ from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
 from ..rules import (Box, Bullets, Example, MarketCards, MarketPlanting, Para, Section, Sheet, Table,
                      planting_caption, rules_sheet)
-from .draw import Figure, Group
+from .draw import Figure, Group, fit_size
 from .pdf import _draw
 
 from .pdf import PAPERS
@@ -312,7 +312,8 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
         top = H * mm
         c.rect(0, top - (MARGIN + BAND - 4) * mm, W * mm, (MARGIN + BAND - 4) * mm, stroke=0, fill=1)
         c.setFillColor(colors.HexColor("#FFFDF7"))
-        c.setFont("Helvetica-Bold", 24)
+        # the deck's own title, as long as a user writes it: smaller rather than off the page
+        c.setFont("Helvetica-Bold", fit_size(sheet.title, (W - 2 * MARGIN) * mm, 24, bold=True))
         c.drawString(MARGIN * mm, top - (MARGIN + 6) * mm, sheet.title)
         c.setFont("Helvetica", 9.5)
         c.drawString(MARGIN * mm, top - (MARGIN + 13) * mm, sheet.tagline)

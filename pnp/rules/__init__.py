@@ -317,7 +317,6 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
              "you used. Find your harvest in the table and note it on the score pad."),
         tier_table(gd),
     )
-    title = "Orchard" if not pnp else "Orchard: print-and-play edition"
     tagline = (f"A nine-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
                f"{plural_name('fruit', len(gd.fruits))}, dice ladder "
                f"{ladder_text}. About ten minutes.")
@@ -340,7 +339,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         _multiplayer(gd, "rotten tokens", "more dice in the orchard wins"),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
     )
-    return Sheet(gd.game, title, tagline, sections)
+    return Sheet(gd.game, gd.title, tagline, sections)
 
 
 # --------------------------------------------------------------------------- Grove
@@ -481,7 +480,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
         Section("Appendix: every recipe", appendix, wide=True, new_page=True),
     )
-    return Sheet("grove", "Grove", "A nine-card citrus solitaire with a squirrel, a wheelbarrow and a recipe "
+    return Sheet("grove", gd.title, "A nine-card citrus solitaire with a squirrel, a wheelbarrow and a recipe "
                  "challenge. About fifteen minutes.", sections)
 
 
@@ -553,7 +552,7 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         Section("Scoring", scoring),
         Section("The buyers", (Table(("No.", "Wants", "Bonus"), rows, (0.12, 0.66, 0.22)),)),
     )
-    return Sheet("orchards-market", "Orchards market", "Plant, grow, harvest and sell: a card game for two or "
+    return Sheet("orchards-market", gd.title, "Plant, grow, harvest and sell: a card game for two or "
                  "more players. About thirty minutes.", sections)
 
 
