@@ -88,7 +88,7 @@ class Deal:
 
 _MOVE = re.compile(
     r"^\s*(\d+)([ab]?)\s+r(0|90|180|270)\s+(-?\d+)\s*,\s*(-?\d+)"
-    r"(?:\s+dice((?:\s+-?\d+\s*,\s*-?\d+)*))?\s*$", re.ASCII)
+    r"(?:\s+dice((?:\s+-?\d+\s*,\s*-?\d+)+))?\s*$", re.ASCII)
 _POS = re.compile(r"(-?\d+)\s*,\s*(-?\d+)", re.ASCII)
 
 
@@ -149,6 +149,8 @@ def _what_is_wrong(text: str) -> str:
     rest = tokens[3:]
     if rest and rest[0] != "dice":
         return f"{rest[0]!r} after the position (only 'dice X,Y ...' may follow it)"
+    if rest == ["dice"]:
+        return "'dice' names no squares (expected dice X,Y ..., or no dice clause)"
     bad = next((t for t in rest[1:] if not _POS_TOKEN.fullmatch(t)), None)
     if bad is not None:
         return f"{bad!r} after 'dice' is not a position (expected X,Y, like -1,2)"

@@ -124,6 +124,7 @@ class TestMove:
         ("7 r180 1,0 dice 1, 0 x", "'x' after 'dice' is not a position (expected X,Y, like -1,2)"),
         ("7", "no turn after '7' (expected CARD rROT X,Y [dice X,Y ...], like '7 r90 -1,2')"),
         ("7 r90", "no position after 'r90'"),
+        ("7 r0 0,-2 dice", "'dice' names no squares (expected dice X,Y ..., or no dice clause)"),  # was taken as no clause
         ("", "expected CARD rROT X,Y [dice X,Y ...]"),
         ("7\u00a0r90 1,2", "expected CARD rROT X,Y [dice X,Y ...]"),  # a no-break space
     ])
