@@ -300,6 +300,19 @@ def test_puzzle_daily_from_the_archive(monkeypatch):
     assert data["id"] == f"grove-{FIRST}" and len(data["recipes"]) == 2 and data["target"] >= 60
 
 
+def test_puzzle_daily_says_what_each_recipe_asks(monkeypatch):
+    # it gave each recipe's name and number only: a player with the text alone could not tell its goal
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "grove", "--date", "2026-12-01"])
+    assert r.exit_code == 0, r.output
+    assert ("recipe:      card 7, Lemon Terrace (33)\n"
+            "               goal: Three Lemon dice sit side by side in one straight row or column. "
+            "Score 9 extra points.\n"
+            "recipe:      card 11, Lime Sherbet (37)\n"
+            "               goal: At least three Lime dice are in the orchard. Lime dice on trees count double.\n"
+            ) in r.output
+
+
 def test_puzzle_daily_shows_a_game_given_twice_once(monkeypatch):
     monkeypatch.chdir(ROOT)
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--game", "orchard", "--date", FIRST,

@@ -460,9 +460,13 @@ def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
     lines = [f"{p.id} · {p.weekday} · {p.level} (difficulty {p.difficulty} of {len(WIDTHS)})",
              f"deal:        {p.deal.format()}"]
     if p.deal.recipes:
+        from ..render.words import recipe_words  # the words the cards and booklets use
+
         for r in p.deal.recipes:
             rec = game.card(r).recipe
+            words = recipe_words(rec, game.deck)
             lines.append(f"recipe:      card {r}, {rec.name} ({rec.number})")
+            lines.append(f"               goal: {words.condition} {words.reward}" + (f" {words.note}" if words.note else ""))
     lines += [f"start card:  {p.start.format()}",
               f"hand:        {', '.join(c.format() for c in p.hand)}",
               f"draw order:  {', '.join(c.format() for c in p.draws)}",
