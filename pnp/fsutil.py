@@ -38,9 +38,20 @@ def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     return Path(path)
 
 
+def _flush_to_disk(path: str) -> None:
+    fd = os.open(path, os.O_RDWR)  # (Windows flushes only a handle open for writing)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 @contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
-    """Yield a temporary path to write to; on success it replaces ``path``."""
+    """Yield a temporary path to write to; on success it replaces ``path``.
+
+    The new bytes reach the disk before the rename, so a power cut leaves
+    the old file or the new one, never an empty or half-written one."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -52,6 +63,7 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         yield tmp
         os.chmod(tmp, 0o644)
         try:
+            _flush_to_disk(tmp)
             os.replace(tmp, target)
         except OSError as exc:
             raise cannot_write(exc, target) from None

@@ -114,6 +114,32 @@ def test_atomic_write_names_the_path_it_cannot_write(tmp_path):
     assert err.value.exit_code == 2 and str(blocker) in str(err.value)
 
 
+def test_atomic_write_puts_the_bytes_on_disk_before_the_rename(tmp_path, monkeypatch):
+    """A power cut after the rename must not leave an empty file: the data is
+    flushed (fsync) while the file still has its temporary name."""
+    import os
+
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(src, dst):
+        events.append(("replace", str(src)))
+        real_replace(src, dst)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write(target, b"new bytes")
+    assert target.read_bytes() == b"new bytes"
+    [(first, synced), (second, renamed)] = events
+    assert (first, second) == ("fsync", "replace") and synced == renamed and synced != str(target)
+    assert not [p for p in tmp_path.iterdir() if p.name != "sheet.pdf"]
+
+
 # --------------------------------------------------------------- solve -> verify
 
 
