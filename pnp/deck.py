@@ -823,7 +823,8 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
         if not bm or len(bm) < 3:
             continue
         bid = _int(r, bm["id"][1], f"{gid} buyer id", 1, 999)
-        pts = _int(r, bm["points"][1], f"{gid} buyer points", 1, 3)
+        who = f"{gid} buyer {bid}" if bid is not None else f"{gid} buyer"
+        pts = _int(r, bm["points"][1], f"{who} points", 1, 3)
         wants: list[tuple[str, int]] = []
         wm = r.mapping(bm["wants"][1], f"{gid} buyer {bid} wants", free=True) or {}
         for key, (kn, vn) in wm.items():

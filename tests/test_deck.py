@@ -265,6 +265,11 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'wants')}: orchards-market buyer 1: wants must name exactly two fruit options")
 
+    def test_market_buyer_points_name_the_buyer(self, tmp_path):
+        text = MARKET.replace("points: 1}", "points: 9}")
+        [line] = problems(tmp_path, text)  # it said "buyer points", not which buyer
+        assert line.endswith(f":{line_of(text, 'points: 9')}: orchards-market buyer 1 points must be in 1..3, not 9")
+
     @pytest.mark.parametrize("cards, says", [
         ("{O: 24}", "0 Apple cards (A), fewer than buyer 1 wants"),  # no Apple cards: it loaded
         ("{A: 2, O: 24}", "2 Apple cards (A), fewer than buyer 1 wants"),
