@@ -554,9 +554,13 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
 
 
 def _face(r: _Reader, node: yaml.Node, what: str, fruits: set[str], counted: bool) -> Face | None:
-    rows = r.seq(node, what)
-    if rows is None:
+    if not r._check_tag(node):
         return None
+    if not isinstance(node, yaml.SequenceNode):  # say what a face looks like
+        like = '["O2 L1", ". M1", "O1 L2"]' if counted else '["A P", "L A", "P L"]'
+        r.p.add(node, f"{what} must be a list of 3 rows, top first, like {like}")
+        return None
+    rows = list(node.value)
     if len(rows) != 3:
         r.p.add(node, f"{what} must have 3 rows, not {len(rows)}")
         return None
@@ -590,6 +594,8 @@ def _cell(text: str, fruits: set[str], counted: bool) -> Cell | str:
         key, n = m.group(1), int(m.group(2))
     else:
         key, n = text, 1
+        if text == CLEARING:
+            return f"cell {text!r}: this game's cards have no clearings; every cell is a fruit key"
         if len(text) != 1:
             return f"cell {text!r} must be a single fruit key"
     if key not in fruits:

@@ -229,6 +229,23 @@ class TestValidation:
         assert any(f":{line_of(text, 'id: two')}: orchard card id must be a whole number, not 'two'" in x for x in lines)
         assert any(f":{line_of(text, 'squirrels')}: grove.squirrels must be a whole number, not 'yes'" in x for x in lines)
 
+    def test_a_face_that_is_not_rows_says_what_rows_look_like(self, tmp_path):
+        # it said "must be a list", and an Orchard clearing was an "unknown fruit key '.'"
+        text = GOOD.replace('{id: 2, face: ["P P", "A A", "A P"]}', '{id: 2, face: "P P A A A P"}').replace(
+            'face: ["O1 .", "L2 O1", "O2 L1"]', "face: O1")
+        lines = problems(tmp_path, text)
+        assert any(x.endswith(f":{line_of(text, 'id: 2')}: orchard card 2 face must be a list of 3 rows, top first, "
+                              'like ["A P", "L A", "P L"]') for x in lines), lines
+        assert any(x.endswith(f":{line_of(text, 'face: O1')}: grove card 1 face must be a list of 3 rows, top first, "
+                              'like ["O2 L1", ". M1", "O1 L2"]') for x in lines), lines
+        text = GOOD.replace('{id: 2, face: ["P P", "A A", "A P"]}', '{id: 2, face: ["P P", "A .", "A P"]}')
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'id: 2')}: orchard card 2 face row 2: cell '.': this game's cards "
+                             "have no clearings; every cell is a fruit key")
+        text = GOOD.replace('{id: 2, face: ["P P", "A A", "A P"]}', '{id: 2, face: !rows ["P P", "A A", "A P"]}')
+        [line] = problems(tmp_path, text)
+        assert line.endswith("unsupported YAML tag '!rows' (cards files hold plain data only)")
+
     def test_bad_colour_and_shape(self, tmp_path):
         text = GOOD.replace('colour: "#D55E00", shape: circle', 'colour: red, shape: blob')
         lines = problems(tmp_path, text)
