@@ -144,6 +144,16 @@ class TestBooklet:
         week = week_of(parse_date("2026-12-10"))
         assert [d.isoformat() for d in (week[0], week[-1])] == ["2026-12-07", "2026-12-13"]
 
+    def test_the_last_days_there_are(self):
+        # the week of 9999-12-31 (a Friday) and a booklet past it were tracebacks ("date value out of range")
+        week = week_of(parse_date("9999-12-31"))
+        assert [d.isoformat() for d in week] == ["9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30",
+                                                 "9999-12-31"]
+        assert len(week_of(parse_date("0001-01-07"))) == 7
+        r = CliRunner().invoke(cli, ["puzzle", "booklet", "--game", "orchard", "--from", "9999-12-30", "--days", "3"])
+        assert r.exit_code == 2 and r.output == (
+            "pnp: --days 3 from 9999-12-30 runs past 9999-12-31, the last day there is\n")
+
     def test_gather_reads_the_archive(self, tmp_path, orchard_puzzles):
         from pnp.puzzles import archive_path
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import PuzzleError
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
@@ -120,6 +121,9 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
     deck = deck_from(cards)
     game = find_game(game_id, deck)
     first = start or _daily().today()
+    if (_dt.date.max - first).days < days - 1:
+        raise PuzzleError(f"--days {days} from {first.isoformat()} runs past {_dt.date.max.isoformat()}, "
+                          "the last day there is")
     dates = _daily().date_range(first, first + _dt.timedelta(days=days - 1))
     todo = missing_days(game_id, dates, root)
     err = sys.stderr
@@ -156,7 +160,6 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
     days (twice: abort)."""
     import os
 
-    from ..errors import PuzzleError
     from ..puzzles import archive_path
     from ..puzzles.proofs import prove_day
 

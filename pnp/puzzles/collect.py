@@ -17,9 +17,10 @@ from .daily import Puzzle, archived_for, make_puzzles
 
 
 def week_of(day: _dt.date) -> list[_dt.date]:
-    """Monday to Sunday of the week containing ``day``."""
+    """Monday to Sunday of the week containing ``day`` (to 9999-12-31, the
+    last day there is, in that year's last week)."""
     monday = day - _dt.timedelta(days=day.weekday())
-    return [monday + _dt.timedelta(days=i) for i in range(7)]
+    return [monday + _dt.timedelta(days=i) for i in range(min(7, (_dt.date.max - monday).days + 1))]
 
 
 def missing_days(game_id: str, dates: Sequence[_dt.date], root: Path | None = None) -> list[_dt.date]:

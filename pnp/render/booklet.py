@@ -698,11 +698,11 @@ def build_puzzles(deck: Deck, out: Path, progress=lambda _: None, *, games: Sequ
         written.append(write_puzzle_sheet(deck, game_id, p, base.with_suffix(".pdf")))
         progress(str(base))
         for paper in PAPERS:
-            written.append(write_booklet(deck, game_id, puzzles, out / booklet_name(game_id, week[0], 7, paper),
-                                         paper))
+            written.append(write_booklet(deck, game_id, puzzles,
+                                         out / booklet_name(game_id, week[0], len(week), paper), paper))
             progress(str(written[-1]))
         written.append(write_caller_sheet(deck, game_id, puzzles,
-                                          out / f"{game_id}-caller-sheet-{week[0].isoformat()}-7d.pdf"))
+                                          out / f"{game_id}-caller-sheet-{week[0].isoformat()}-{len(week)}d.pdf"))
     return written
 
 
