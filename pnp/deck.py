@@ -832,16 +832,16 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
         who = f"{gid} buyer {bid}" if bid is not None else f"{gid} buyer"
         pts = _int(r, bm["points"][1], f"{who} points", 1, 3)
         wants: list[tuple[str, int]] = []
-        wm = r.mapping(bm["wants"][1], f"{gid} buyer {bid} wants", free=True) or {}
+        wm = r.mapping(bm["wants"][1], f"{who} wants", free=True) or {}
         for key, (kn, vn) in wm.items():
             if key not in keys:
-                r.p.add(kn, f"{gid} buyer {bid}: unknown fruit key {key!r}")
+                r.p.add(kn, f"{who}: unknown fruit key {key!r}")
                 continue
-            n = _int(r, vn, f"{gid} buyer {bid} wants.{key}", 1, 99)
+            n = _int(r, vn, f"{who} wants.{key}", 1, 99)
             if n is not None:
                 wants.append((key, n))
         if len(wm) != 2:
-            r.p.add(bm["wants"][1], f"{gid} buyer {bid}: wants must name exactly two fruit options")
+            r.p.add(bm["wants"][1], f"{who}: wants must name exactly two fruit options")
             continue
         if bid is None or pts is None or len(wants) != 2:
             continue

@@ -5,7 +5,6 @@ import contextlib
 import math
 import signal
 import threading
-
 from pathlib import Path
 
 import click

@@ -464,9 +464,8 @@ def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
 
         for r in p.deal.recipes:
             rec = game.card(r).recipe
-            words = recipe_words(rec, game.deck)
-            lines.append(f"recipe:      card {r}, {rec.name} ({rec.number})")
-            lines.append(f"               goal: {words.condition} {words.reward}" + (f" {words.note}" if words.note else ""))
+            goal = " ".join(w for w in recipe_words(rec, game.deck) if w)  # condition, reward, note
+            lines += [f"recipe:      card {r}, {rec.name} ({rec.number})", f"               goal: {goal}"]
     lines += [f"start card:  {p.start.format()}",
               f"hand:        {', '.join(c.format() for c in p.hand)}",
               f"draw order:  {', '.join(c.format() for c in p.draws)}",
