@@ -126,8 +126,11 @@ STAGES: list[tuple[str, Callable[[Deck, Path, Progress], Iterable[Path]]]] = [
 ]
 
 
-def build(deck: Deck, out: Path, progress: Progress = lambda _: None) -> list[Path]:
+def build(deck: Deck, out: Path, progress: Progress = lambda _: None,
+          on_stage: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Every stage in turn; ``on_stage(name)`` hears each one start."""
     written: list[Path] = []
-    for _, stage in STAGES:
+    for name, stage in STAGES:
+        on_stage(name)
         written.extend(stage(deck, out, progress))
     return written

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..build import NOTICE, build
+from ..build import NOTICE, STAGES, build
 from . import cli
 from .options import cards_option, deck_from
 
@@ -20,14 +20,25 @@ def build_cmd(out: str, cards: str | None) -> None:
     score pads and today's puzzles, into OUT (one folder per game)."""
     deck = deck_from(cards)
     notices: list[str] = []
+    stage = [""]
 
-    def progress(message: str) -> None:
+    def on_stage(name: str) -> None:  # the bar moves a step a stage, and names it
+        if stage[0]:
+            bar.update(1)
+        stage[0] = bar.current_item = name
+        bar.render_progress()
+
+    def progress(message: str) -> None:  # within a stage: the last thing written
         if message.startswith(NOTICE):
             notices.append(message[len(NOTICE):])
         else:
-            bar.update(1)
-    with click.progressbar(length=0, label="building", file=sys.stderr) as bar:
-        written = build(deck, Path(out), progress=progress)
+            path = Path(message)
+            bar.current_item = f"{stage[0]}: {path.relative_to(out) if path.is_relative_to(out) else path}"
+            bar.render_progress()
+    with click.progressbar(length=len(STAGES), label="building", file=sys.stderr, show_pos=True,
+                           item_show_func=lambda item: item) as bar:
+        written = build(deck, Path(out), progress=progress, on_stage=on_stage)
+        bar.update(1)
     for notice in notices:
         click.echo(f"pnp: {notice}", err=True)
     click.echo(f"wrote {len(written)} files into {out}/")
