@@ -116,12 +116,19 @@ def test_booklet_outside_the_repository_reads_the_archive(elsewhere, no_generati
     assert (elsewhere / f"orchard-booklet-{DAY}-1d.pdf").is_file()
 
 
-def test_a_puzzles_folder_here_wins_over_the_shipped_archive(elsewhere, no_generation):
-    text = REPO_FILE.read_text(encoding="utf-8")
+def _archive_with_target_raised(root: Path):
+    """An archive at ``root`` holding REPO_FILE's day with its target 7 higher;
+    the day's puzzle as published."""
     p = load_puzzle(REPO_FILE)
-    mine = elsewhere / "puzzles" / "orchard" / "2026" / REPO_FILE.name
+    mine = root / "orchard" / "2026" / REPO_FILE.name
     mine.parent.mkdir(parents=True)
-    mine.write_text(text.replace(f"target: {p.target}\n", f"target: {p.target + 7}\n"), encoding="utf-8")
+    mine.write_text(REPO_FILE.read_text(encoding="utf-8").replace(f"target: {p.target}\n", f"target: {p.target + 7}\n"),
+                    encoding="utf-8")
+    return p
+
+
+def test_a_puzzles_folder_here_wins_over_the_shipped_archive(elsewhere, no_generation):
+    p = _archive_with_target_raised(elsewhere / "puzzles")
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["target"] == p.target + 7
@@ -129,11 +136,7 @@ def test_a_puzzles_folder_here_wins_over_the_shipped_archive(elsewhere, no_gener
 
 def test_verify_reads_the_archive_given(elsewhere, no_generation):
     # --archive, as puzzle daily and booklet take it: verify read only puzzles/ here or pnp's own
-    text = REPO_FILE.read_text(encoding="utf-8")
-    p = load_puzzle(REPO_FILE)
-    mine = elsewhere / "mine" / "orchard" / "2026" / REPO_FILE.name
-    mine.parent.mkdir(parents=True)
-    mine.write_text(text.replace(f"target: {p.target}\n", f"target: {p.target + 7}\n"), encoding="utf-8")
+    p = _archive_with_target_raised(elsewhere / "mine")
     line = "".join(f"{m}\n" for m in p.answer)
     r = CliRunner().invoke(cli, ["verify", p.id, "-", "--json", "--archive", str(elsewhere / "mine")], input=line)
     assert r.exit_code == 1, r.output  # the answer reaches the published target, not this one

@@ -213,15 +213,12 @@ class TestValidation:
         [line] = problems(tmp_path, "version: 1\n")
         assert line.endswith(":1: top level: missing key 'games'")
 
-    def test_unknown_game(self, tmp_path):
-        text = GOOD.replace("  grove:\n", "  chess:\n")
+    @pytest.mark.parametrize("name, hint", [("chess", ""), ("Grove", "; game ids are lowercase")])
+    def test_unknown_game(self, tmp_path, name, hint):
+        text = GOOD.replace("  grove:\n", f"  {name}:\n")
         [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, 'chess:')}: unknown game 'chess' "
-                             "(expected one of: orchard, orchard-pnp, grove, orchards-market)")
-        text = GOOD.replace("  grove:\n", "  Grove:\n")
-        [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, 'Grove:')}: unknown game 'Grove' "
-                             "(expected one of: orchard, orchard-pnp, grove, orchards-market; game ids are lowercase)")
+        assert line.endswith(f":{line_of(text, name + ':')}: unknown game {name!r} "
+                             f"(expected one of: orchard, orchard-pnp, grove, orchards-market{hint})")
 
     def test_wrong_types(self, tmp_path):
         text = GOOD.replace("{id: 2, face", "{id: two, face").replace("squirrels: 1", "squirrels: yes")
