@@ -4,6 +4,7 @@ A folder or file that cannot be written is a :class:`~pnp.errors.PnpError`
 naming the path (exit code 2), not a traceback."""
 from __future__ import annotations
 
+import codecs
 import os
 import tempfile
 from contextlib import contextmanager
@@ -15,7 +16,15 @@ from .errors import PnpError
 
 def decode_text(data: bytes, file: str) -> str:
     """UTF-8 text read from ``file``, without the byte-order mark some editors write;
-    other bytes are an error naming the line they are on."""
+    UTF-16 where it starts with its byte-order mark (what Windows PowerShell's
+    ``>`` writes, and Notepad's "Unicode"); other bytes are an error naming the
+    line they are on."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            line = data[:exc.start].decode("utf-16", errors="replace").count("\n") + 1
+            raise PnpError("not UTF-16 text, though it starts as UTF-16 does", file=file, line=line) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -202,6 +202,24 @@ def test_decode_text():
     with pytest.raises(PnpError) as err:
         decode_text(b"a\nb\n\x80", "f")
     assert (err.value.file, err.value.line) == ("f", 3)
+    assert decode_text(b"\xfe\xff" + "a\r\nb".encode("utf-16-be"), "f") == "a\r\nb"  # big-endian, with its mark
+    assert decode_text(b"\xfe\xff", "f") == ""
+    with pytest.raises(PnpError) as err:
+        decode_text("a\nb\n".encode("utf-16") + b"\x00\xd8\x41\x00", "f")  # a lone surrogate on line 3
+    assert (err.value.file, err.value.line, err.value.message) == (
+        "f", 3, "not UTF-16 text, though it starts as UTF-16 does")
+
+
+def test_a_solution_saved_by_windows_powershell_is_read(tmp_path):
+    """``pnp solve DEAL > line.txt`` in Windows PowerShell writes UTF-16 with a
+    byte-order mark and CRLF; verify said "not UTF-8 text"."""
+    line = tmp_path / "line.txt"
+    line.write_bytes("# orchard:1,2,3\r\n2 r0 -1,1\r\n".encode("utf-16"))
+    assert line.read_bytes()[:2] == b"\xff\xfe"
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(b"2 r0 -1,1\n")
+    want = json.loads(run("verify", "orchard:1,2,3", str(plain), "--json").output)
+    assert json.loads(run("verify", "orchard:1,2,3", str(line), "--json").output) == want
 
 
 def test_a_type_error_in_the_cards_file_reads_as_english(tmp_path):
