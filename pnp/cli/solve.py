@@ -25,7 +25,7 @@ DEFAULT_LIMIT = 60.0
               help="Stop after S seconds with the best line so far and a proven upper bound; "
                    "0 searches to the end however long that takes.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Processes for the exact search  [default: every core]")
+              help="Processes for the exact search (default: every core).")
 @cards_option
 def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, cards: str | None) -> None:
     """Find the best score of DEAL (GAME:C1,C2,..., Grove may add ;recipes=R1,R2)
