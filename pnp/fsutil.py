@@ -5,6 +5,7 @@ naming the path (exit code 2), not a traceback."""
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import tempfile
 from contextlib import contextmanager
@@ -47,10 +48,18 @@ def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     return Path(path)
 
 
+#: What a file system that cannot flush a file says (some network and FUSE
+#: mounts): the write goes on without the flush, as it did before pnp flushed.
+_NO_FSYNC = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS}
+
+
 def _flush_to_disk(path: str) -> None:
     fd = os.open(path, os.O_RDWR)  # (Windows flushes only a handle open for writing)
     try:
         os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in _NO_FSYNC:  # a disk full or failing is an error to report
+            raise
     finally:
         os.close(fd)
 

@@ -2,6 +2,7 @@
 (and line), exit code 2, never a traceback; files a user saves are read back."""
 from __future__ import annotations
 
+import errno
 import json
 import math
 
@@ -138,6 +139,28 @@ def test_atomic_write_puts_the_bytes_on_disk_before_the_rename(tmp_path, monkeyp
     [(first, synced), (second, renamed)] = events
     assert (first, second) == ("fsync", "replace") and synced == renamed and synced != str(target)
     assert not [p for p in tmp_path.iterdir() if p.name != "sheet.pdf"]
+
+
+@pytest.mark.parametrize("err, written", [(errno.EINVAL, True), (errno.ENOSYS, True), (errno.EIO, False)])
+def test_a_file_system_that_cannot_flush(tmp_path, monkeypatch, err, written):
+    """Some network and FUSE mounts cannot fsync: the file is still written. A
+    disk that fails the flush (EIO) is an error naming the file, the old file kept."""
+    import os
+
+    def fsync(fd):
+        raise OSError(err, os.strerror(err))
+    monkeypatch.setattr(os, "fsync", fsync)
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    if written:
+        atomic_write(target, b"new")
+        assert target.read_bytes() == b"new"
+    else:
+        with pytest.raises(PnpError) as exc:
+            atomic_write(target, b"new")
+        assert exc.value.exit_code == 2 and str(target) in str(exc.value) and "cannot write" in str(exc.value)
+        assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
 
 
 # --------------------------------------------------------------- solve -> verify
