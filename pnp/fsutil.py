@@ -78,13 +78,13 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         raise cannot_write(exc, target.parent) from None
     os.close(fd)
     try:
-        yield tmp
-        os.chmod(tmp, 0o644)
         try:
+            yield tmp
+            os.chmod(tmp, 0o644)
             _flush_to_disk(tmp)
             os.replace(tmp, target)
-        except OSError as exc:
-            raise cannot_write(exc, target) from None
+        except OSError as exc:  # a disk full while writing, say: named by the file meant
+            raise PnpError(f"cannot write: {exc.strerror or exc}", file=str(target)) from None
     except BaseException:
         try:
             os.unlink(tmp)

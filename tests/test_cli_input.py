@@ -141,6 +141,32 @@ def test_atomic_write_puts_the_bytes_on_disk_before_the_rename(tmp_path, monkeyp
     assert not [p for p in tmp_path.iterdir() if p.name != "sheet.pdf"]
 
 
+def test_a_disk_that_fills_up_is_one_line(tmp_path, monkeypatch):
+    """ENOSPC while a file is written was a traceback; it is one line naming the
+    file meant, exit code 2, and no temporary file is left."""
+    import builtins
+
+    import pnp.fsutil
+
+    class Full:
+        def __init__(self, path, *args, **kwargs):
+            self.fh = builtins.open(path, *args, **kwargs)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(pnp.fsutil, "open", Full, raising=False)
+    r = run("rules", "grove", "--out", str(tmp_path))
+    line = one_line_error(r, "cannot write: No space left on device")
+    assert line == f"pnp: {tmp_path / 'grove' / 'grove-rules-a4.pdf'}: cannot write: No space left on device"
+    assert [p.name for p in (tmp_path / "grove").iterdir()] == []
+
+
 @pytest.mark.parametrize("err, written", [(errno.EINVAL, True), (errno.ENOSYS, True), (errno.EIO, False)])
 def test_a_file_system_that_cannot_flush(tmp_path, monkeypatch, err, written):
     """Some network and FUSE mounts cannot fsync: the file is still written. A
