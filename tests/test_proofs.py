@@ -159,6 +159,20 @@ def test_a_proof_file_that_contradicts_itself_is_refused(archive):
     assert r.exit_code == 2 and "do not agree" in r.output
 
 
+@pytest.mark.parametrize("text, says", [
+    ("best: [\n", ":2: proof file is not valid YAML: "),  # it said "puzzle file"
+    ("- 1\n", ":1: proof file is not a mapping of keys"),
+    (b"best: \xff\n", ":1: proof file is not UTF-8 text"),
+])
+def test_a_broken_proof_file_is_called_a_proof_file(archive, text, says):
+    root, _ = archive
+    path = proof_path("orchard", DATE, root)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DATE])
+    assert r.exit_code == 2 and r.output.startswith(f"pnp: {Path('puzzles') / 'proofs'}") and says in r.output, r.output
+
+
 def test_without_a_proof_file_the_published_puzzle_is_unchanged(archive):
     root, published = archive
     assert daily_puzzle(find_game("orchard"), DATE, root) == published

@@ -82,33 +82,35 @@ def yaml_quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def parse_puzzle_yaml(text: str, file: str = "<puzzle>") -> dict:
-    """The mapping of a puzzle file's text; bad YAML is a ``file:line`` error."""
+def parse_puzzle_yaml(text: str, file: str = "<puzzle>", kind: str = "puzzle file") -> dict:
+    """The mapping of a puzzle file's text (or a proof file's: ``kind`` names
+    it in messages); bad YAML is a ``file:line`` error."""
     import yaml
 
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise PuzzleError(f"puzzle file is not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
+        raise PuzzleError(f"{kind} is not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
                           line=mark.line + 1 if mark else None) from None
     if not isinstance(data, dict):
-        raise PuzzleError("puzzle file is not a mapping of keys", file=file, line=1)
+        raise PuzzleError(f"{kind} is not a mapping of keys", file=file, line=1)
     return data
 
 
-def read_puzzle_yaml(path: str | Path) -> dict:
-    """The mapping of a puzzle file; unreadable files and bad YAML are one-line errors."""
+def read_puzzle_yaml(path: str | Path, kind: str = "puzzle file") -> dict:
+    """The mapping of a puzzle file (or of a proof file, ``kind``); unreadable
+    files and bad YAML are one-line errors."""
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as exc:
-        raise PuzzleError(f"cannot read puzzle file: {exc.strerror}", file=str(p)) from None
+        raise PuzzleError(f"cannot read {kind}: {exc.strerror}", file=str(p)) from None
     try:
         text = decode_text(data, str(p))
     except PnpError as exc:
-        raise PuzzleError(f"puzzle file is {exc.message}", file=exc.file, line=exc.line) from None
-    return parse_puzzle_yaml(text, str(p))
+        raise PuzzleError(f"{kind} is {exc.message}", file=exc.file, line=exc.line) from None
+    return parse_puzzle_yaml(text, str(p), kind)
 
 
 def _key_line(path: str, key: str) -> int | None:

@@ -115,7 +115,7 @@ class Proof:
 
 
 def load_proof(path: str | Path) -> Proof:
-    return Proof.from_dict(read_puzzle_yaml(path), str(path))
+    return Proof.from_dict(read_puzzle_yaml(path, "proof file"), str(path))
 
 
 def read_proof(game: str, date: str, root: Path | None = None) -> Proof | None:
