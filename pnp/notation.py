@@ -166,6 +166,9 @@ class SolutionLine:
 
 def parse_solution(text: str, file: str = "<solution>") -> list[SolutionLine]:
     """Moves one per line; blank lines and text after ``#`` are ignored."""
+    if text.lstrip().startswith("{\\rtf"):  # macOS TextEdit's default format
+        raise InvalidMoveError("this is a rich-text (RTF) file, not plain text: save the moves as plain text "
+                               "(TextEdit: Format > Make Plain Text)", file=file, line=1)
     out: list[SolutionLine] = []
     for i, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0].strip()

@@ -189,6 +189,14 @@ class TestSolution:
         assert str(err).startswith("sol.txt:5: move 3: cannot read move '11 r9 0,0'")
         assert "\n" not in str(err)
 
+    def test_a_rich_text_file_is_named_as_one(self):
+        # it said "cannot read move '{\\rtf1\\ansi...': ... is not a card"
+        text = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n{\\fonttbl}\n7 r0 0,2\\\n}\n"
+        with pytest.raises(InvalidMoveError) as exc:
+            parse_solution(text, "line.rtf")
+        assert str(exc.value) == ("line.rtf:1: this is a rich-text (RTF) file, not plain text: save the moves as "
+                                  "plain text (TextEdit: Format > Make Plain Text)")
+
     def test_format_solution(self):
         moves = [Move.parse("7 r0 0,2"), Move.parse("11 r90 2,0 dice 3,0")]
         assert format_solution(moves) == "7 r0 0,2\n11 r90 2,0 dice 3,0\n"
