@@ -369,9 +369,12 @@ class _Reader:
                     self.p.add(node, f"{what}: missing key {r!r}")
         return out
 
-    def seq(self, node: yaml.Node, what: str) -> list[yaml.Node] | None:
-        if not self._check_tag(node) or not isinstance(node, yaml.SequenceNode):
-            self.p.add(node, f"{what} must be a list")
+    def seq(self, node: yaml.Node, what: str, expected: str = "a list") -> list[yaml.Node] | None:
+        """A list's items; anything else is a problem saying what ``what`` must be."""
+        if not self._check_tag(node):
+            return None
+        if not isinstance(node, yaml.SequenceNode):
+            self.p.add(node, f"{what} must be {expected}")
             return None
         return list(node.value)
 
@@ -554,13 +557,10 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
 
 
 def _face(r: _Reader, node: yaml.Node, what: str, fruits: set[str], counted: bool) -> Face | None:
-    if not r._check_tag(node):
+    like = '["O2 L1", ". M1", "O1 L2"]' if counted else '["A P", "L A", "P L"]'  # what a face looks like
+    rows = r.seq(node, what, f"a list of 3 rows, top first, like {like}")
+    if rows is None:
         return None
-    if not isinstance(node, yaml.SequenceNode):  # say what a face looks like
-        like = '["O2 L1", ". M1", "O1 L2"]' if counted else '["A P", "L A", "P L"]'
-        r.p.add(node, f"{what} must be a list of 3 rows, top first, like {like}")
-        return None
-    rows = list(node.value)
     if len(rows) != 3:
         r.p.add(node, f"{what} must have 3 rows, not {len(rows)}")
         return None
