@@ -24,12 +24,17 @@ class PnpError(Exception):
         return where + self.message
 
 
+def known_games(game_id: str, known, listed: str) -> str:
+    """``(expected one of: ...; game ids are lowercase)``: the games there are,
+    and a hint where ``game_id`` is one of them in capitals."""
+    known = list(known)
+    hint = "; game ids are lowercase" if str(game_id).lower() in known and game_id not in known else ""
+    return f"({listed}: {', '.join(known)}{hint})"
+
+
 def unknown_game(game_id: str, known, listed: str = "expected one of") -> str:
     """``unknown game 'Grove' (expected one of: ...; game ids are lowercase)``."""
-    known = list(known)
-    lower = str(game_id).lower()
-    hint = "; game ids are lowercase" if lower in known and game_id not in known else ""
-    return f"unknown game {game_id!r} ({listed}: {', '.join(known)}{hint})"
+    return f"unknown game {game_id!r} {known_games(game_id, known, listed)}"
 
 
 class DeckError(PnpError):

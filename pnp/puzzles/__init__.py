@@ -6,7 +6,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import NotationError, PnpError, PuzzleError
+from ..errors import NotationError, PnpError, PuzzleError, known_games
 from ..fsutil import decode_text
 from ..notation import Deal, parse_puzzle_id
 
@@ -43,8 +43,7 @@ class PuzzleRef:
 
 def check_daily_game(game_id: str) -> None:
     if game_id not in DAILY_GAMES:
-        hint = "; game ids are lowercase" if game_id.lower() in DAILY_GAMES else ""
-        raise PuzzleError(f"no daily puzzles for {game_id!r} (daily games: {', '.join(DAILY_GAMES)}{hint})")
+        raise PuzzleError(f"no daily puzzles for {game_id!r} {known_games(game_id, DAILY_GAMES, 'daily games')}")
 
 
 #: How ``--help`` describes :func:`archive_root`.
