@@ -140,7 +140,7 @@ def _what_is_wrong(text: str) -> str:
     tokens = re.sub(r"\s*,\s*", ",", text.strip()).split()
     parts = [("a card", r"\d+[ab]?", "a card number, like 7 or 3b"),
              ("a turn", r"r(?:0|90|180|270)", "r0, r90, r180 or r270"),
-             ("a position", r"-?\d+,-?\d+", "X,Y, like -1,2")]
+             ("a position", _POS_TOKEN.pattern, "X,Y, like -1,2")]
     for i, (what, pattern, expected) in enumerate(parts):
         if i >= len(tokens):
             return f"no {what[2:]} after {tokens[-1]!r} ({_EXPECTED})" if tokens else _EXPECTED
