@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
-import signal
 import time
 
 
@@ -48,6 +47,7 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int, first=None):
     line (``moves`` is None when no worker beat the searcher's own line), a
     proven upper bound on the best score, whether the search finished, and the
     positions the workers visited."""
+    from ..workers import ignore_ctrl_c
     from .search import _Timeout
 
     ctx = multiprocessing.get_context("fork")
@@ -59,9 +59,9 @@ def search_root(searcher, start, cur: int, kids: list, jobs: int, first=None):
     results = ctx.Queue()
 
     def worker(w: int) -> None:
-        # Ctrl-C reaches every process of the terminal's group: the parent alone
-        # answers it (through stop() and halt), the workers end at their next check
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # the parent alone answers Ctrl-C (through stop() and halt), the workers
+        # end at their next check
+        ignore_ctrl_c()
         s = searcher
         s.progress = None
         s.stop = lambda: halt.value
