@@ -6,6 +6,7 @@ player's), so the test needs neither the archive nor the slow generator.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -126,6 +127,32 @@ class TestBooklet:
                             assert 5 <= it.y <= h - 5, it.text
                         elif isinstance(it, Rect):
                             assert 5 <= it.x and it.x + it.w <= w - 5 and 5 <= it.y and it.y + it.h <= h - 5
+
+    def test_the_decks_own_title_heads_the_booklet(self, tmp_path, orchard_puzzles):
+        """The cover, caller sheet and feet said "Orchard" for the print-and-play
+        edition too (the title cut at its bracket); they carry the deck's whole
+        title, set smaller where it is long."""
+        deck = load_deck()
+        pnp_puzzles = [_puzzle("orchard-pnp", d) for d in DATES[:2]]
+        pages = _text(write_booklet(deck, "orchard-pnp", pnp_puzzles, tmp_path / "b.pdf").read_bytes())
+        assert "Orchard (print-and-play edition) daily puzzles" in pages[0]
+        assert "Caller sheet: Orchard (print-and-play edition) puzzles" in pages[3]
+        assert all("pnp · Orchard (print-and-play edition) daily puzzles · 2026-12-07 to 2026-12-08"
+                   in " ".join(page.split()) for page in pages[1:])
+        title = "The Very Long Orchard of Many Splendid Trees, Deluxe Anniversary Edition " * 2
+        src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+        cards = tmp_path / "cards.yaml"
+        cards.write_text(src.replace("title: Orchard\n", f"title: {title.strip()}\n", 1), encoding="utf-8")
+        long_deck = load_deck(str(cards))
+        figs = booklet_pages(long_deck, "orchard", orchard_puzzles)
+        cover = [it for it in figs[0].items if isinstance(it, Text) and it.text.startswith("The Very")]
+        assert len(cover) == 1 and 2.2 <= cover[0].size < 12
+        for fig in figs:  # every title and foot stays within the margins
+            for it in fig.items:
+                if isinstance(it, Text) and "Very Long" in it.text:
+                    tw = text_width(it.text, it.size, it.font, it.bold)
+                    left = it.x - {"start": 0, "middle": tw / 2, "end": tw}[it.anchor]
+                    assert 5 <= left and left + tw <= fig.width - 5, it.text
 
     def test_caller_sheet_and_single_page(self, tmp_path, orchard_puzzles):
         deck = load_deck()

@@ -28,8 +28,8 @@ from ..games import find_game
 from ..games.base import Game, State
 from ..puzzles.daily import WIDTHS, Puzzle, parse_date, tier_range
 from .board import board_figure, hand_figure
-from .cards import CardStyle, card_style, recipe_back, short_title
-from .draw import Figure, Group, Paint, Polyline, Rect, Text, fit_size, text_width, wrap
+from .cards import CardStyle, card_style, recipe_back
+from .draw import Figure, Group, Paint, Polyline, Rect, Text, cut_to_fit, fit_size, text_width, wrap
 from .words import describe_recipe, recipe_words, tokens_word
 
 __all__ = ["PAPERS", "write_booklet", "write_caller_sheet", "write_puzzle_sheet", "booklet_name",
@@ -94,13 +94,23 @@ class _Page:
 
     def footer(self, left: str, right: str):
         y = self.h - MARGIN + 6
-        self.text(MARGIN, y, left, 2.6, fill=GREY)
+        room = self.w - 2 * MARGIN - text_width(right, 2.6) - 4
+        size = _fit(left, room, 2.6)
+        if text_width(left, size) > room:  # a title too long even set small
+            left = cut_to_fit(left, room, size)
+        self.text(MARGIN, y, left, size, fill=GREY)
         self.text(self.w - MARGIN, y, right, 2.6, fill=GREY, anchor="end")
 
 
 def _fit(text: str, width: float, size: float, font="Helvetica", bold=False, smallest=2.2) -> float:
     """The largest size <= ``size`` at which ``text`` fits in ``width`` mm (not below 2.2 mm)."""
     return fit_size(text, width, size, font, bold, smallest)
+
+
+def _footer(gd: GameDeck, puzzles: Sequence[Puzzle]) -> str:
+    """The pages' running foot: the deck's title and the days the pages cover."""
+    days = puzzles[0].date + (f" to {puzzles[-1].date}" if len(puzzles) > 1 else "")
+    return f"pnp  ·  {gd.title} daily puzzles  ·  {days}"
 
 
 def _range_label(puzzles: Sequence[Puzzle]) -> str:
@@ -113,7 +123,7 @@ def _range_label(puzzles: Sequence[Puzzle]) -> str:
 
 def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> None:
     x, cw = MARGIN, pg.w - 2 * MARGIN
-    title = f"{short_title(gd)} daily puzzles"
+    title = f"{gd.title} daily puzzles"
     pg.text(pg.w / 2, MARGIN + 24, title, _fit(title, cw, 12, bold=True), bold=True, anchor="middle")
     n = len(puzzles)
     pg.text(pg.w / 2, MARGIN + 34, f"{n} puzzle{'s' if n != 1 else ''}: {_range_label(puzzles)}", 4.2,
@@ -464,8 +474,8 @@ def _caller_pages(w: float, h: float, gd: GameDeck, puzzles: Sequence[Puzzle], f
         pg = _Page(w, h)
         x, cw = MARGIN, w - 2 * MARGIN
         y = MARGIN
-        title = f"Caller sheet: {short_title(gd)} puzzles"
-        pg.text(x, y + 8, title, 7, bold=True)
+        title = f"Caller sheet: {gd.title} puzzles"
+        pg.text(x, y + 8, title, _fit(title, cw, 7, bold=True), bold=True)
         y += 14
         y = pg.para(x, y, "For a group that plays the same deal, each player with their own set of cards. "
                           "The caller reads out the start card and the two hand cards, then one draw at a "
@@ -598,8 +608,7 @@ def booklet_pages(deck: Deck, game_id: str, puzzles: Sequence[Puzzle], paper: st
     w, h = _paper(paper)
     gd, game = _check(deck, game_id, puzzles)
     st = card_style(gd, deck)
-    footer = f"pnp  ·  {short_title(gd)} daily puzzles  ·  {puzzles[0].date}" + (
-        f" to {puzzles[-1].date}" if len(puzzles) > 1 else "")
+    footer = _footer(gd, puzzles)
     pages: list[_Page] = []
     if cover:
         pg = _Page(w, h)
@@ -634,7 +643,7 @@ def write_booklet(deck: Deck, game_id: str, puzzles: Sequence[Puzzle], path: str
     figs = booklet_pages(deck, game_id, puzzles, paper)
     w, h = _paper(paper)
     gd = deck.game(game_id)
-    return atomic_write(path, _pdf(figs, w, h, f"{short_title(gd)} daily puzzles {puzzles[0].date}"))
+    return atomic_write(path, _pdf(figs, w, h, f"{gd.title} daily puzzles {puzzles[0].date}"))
 
 
 def write_caller_sheet(deck: Deck, game_id: str, puzzles: Sequence[Puzzle], path: str | Path,
@@ -642,10 +651,9 @@ def write_caller_sheet(deck: Deck, game_id: str, puzzles: Sequence[Puzzle], path
     """Only the caller sheet (card numbers to call, in order, and the targets)."""
     w, h = _paper(paper)
     gd, _ = _check(deck, game_id, puzzles)
-    footer = f"pnp  ·  {short_title(gd)} daily puzzles  ·  {puzzles[0].date}" + (
-        f" to {puzzles[-1].date}" if len(puzzles) > 1 else "")
+    footer = _footer(gd, puzzles)
     figs = [pg.fig for pg in _caller_pages(w, h, gd, puzzles, footer, 1)]
-    return atomic_write(path, _pdf(figs, w, h, f"{short_title(gd)} caller sheet {puzzles[0].date}"))
+    return atomic_write(path, _pdf(figs, w, h, f"{gd.title} caller sheet {puzzles[0].date}"))
 
 
 def write_puzzle_sheet(deck: Deck, game_id: str, puzzle: Puzzle, path: str | Path, paper: str = "a4") -> Path:
