@@ -448,7 +448,7 @@ def test_a_published_day_whose_cards_were_changed_is_not_printed_with_them(tmp_p
 
 def test_build_with_cards_that_cannot_have_the_puzzles_skips_them_with_a_notice(tmp_path, monkeypatch):
     cards = tmp_path / "tiny.yaml"
-    cards.write_text(TINY)
+    cards.write_text(TINY.replace("{id: 2,", '{id: 3, face: ["A A", "A A", "A A"]}, {id: 2,'))
     monkeypatch.setenv("PNP_TODAY", DAY)
     kw = {"mix_stderr": False} if "mix_stderr" in __import__("inspect").signature(CliRunner.__init__).parameters \
         else {}
@@ -460,6 +460,11 @@ def test_build_with_cards_that_cannot_have_the_puzzles_skips_them_with_a_notice(
     assert notices[1] == "pnp: grove puzzles skipped: the cards file has no grove deck"
     assert (tmp_path / "out" / "orchard" / "orchard-print-a4.pdf").is_file()
     assert not (tmp_path / "out" / "puzzles").exists()
+    out = r.stdout.splitlines()  # a card's image a line made 254 lines for pnp's own cards
+    svgs = sorted((tmp_path / "out" / "orchard" / "svg").iterdir())
+    assert f"  {tmp_path / 'out' / 'orchard' / 'svg'}/  ({len(svgs)} SVG files)" in out, out
+    assert f"  {tmp_path / 'out' / 'orchard' / 'orchard-print-a4.pdf'}" in out
+    assert not any(line.endswith(".svg") for line in out) and len(out) < 20
 
 
 def test_build_progress_on_a_terminal_moves_stage_by_stage(tmp_path):
