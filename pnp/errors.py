@@ -64,9 +64,10 @@ class InvalidMoveError(NotationError):
     """A move that does not parse. Carries the 1-based move number and line."""
 
     def __init__(self, message: str, *, move_number: int | None = None,
-                 file: str | None = None, line: int | None = None):
+                 file: str | None = None, line: int | None = None, reason: str | None = None):
         super().__init__(message, file=file, line=line)
         self.move_number = move_number
+        self.reason = reason or message  # without the move's number, for a verdict's error
 
 
 class IllegalMoveError(PnpError, ValueError):

@@ -166,9 +166,18 @@ class SolutionLine:
 
 def parse_solution(text: str, file: str = "<solution>") -> list[SolutionLine]:
     """Moves one per line; blank lines and text after ``#`` are ignored."""
+    lines, unread = read_solution(text, file)
+    if unread is not None:
+        raise unread
+    return lines
+
+
+def read_solution(text: str, file: str = "<solution>") -> tuple[list[SolutionLine], InvalidMoveError | None]:
+    """The moves up to the first that does not read, and the error for that one
+    (None when all read): ``pnp verify --json`` replays what came before it."""
     if text.lstrip().startswith("{\\rtf"):  # macOS TextEdit's default format
-        raise InvalidMoveError("this is a rich-text (RTF) file, not plain text: save the moves as plain text "
-                               "(TextEdit: Format > Make Plain Text)", file=file, line=1)
+        return [], InvalidMoveError("this is a rich-text (RTF) file, not plain text: save the moves as plain "
+                                    "text (TextEdit: Format > Make Plain Text)", file=file, line=1)
     out: list[SolutionLine] = []
     for i, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0].strip()
@@ -177,10 +186,11 @@ def parse_solution(text: str, file: str = "<solution>") -> list[SolutionLine]:
         try:
             move = Move.parse(body)
         except InvalidMoveError as exc:
-            raise InvalidMoveError(f"move {len(out) + 1}: {exc.message}", move_number=len(out) + 1,
-                                   file=file, line=i) from None
+            n = len(out) + 1
+            return out, InvalidMoveError(f"move {n}: {exc.message}", move_number=n, file=file, line=i,
+                                         reason=exc.message)
         out.append(SolutionLine(len(out) + 1, i, move))
-    return out
+    return out, None
 
 
 def format_solution(moves) -> str:

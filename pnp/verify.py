@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidMoveError
 from .games.base import Game, ScoreSheet, State
 from .notation import Deal, SolutionLine
 
@@ -33,8 +33,11 @@ class Verdict:
 
 
 def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | None = None,
-           best: int | None = None, best_proven: bool | None = None) -> Verdict:
-    """Replay ``lines`` from the start of ``deal``; stop at the first illegal move."""
+           best: int | None = None, best_proven: bool | None = None,
+           unread: InvalidMoveError | None = None) -> Verdict:
+    """Replay ``lines`` from the start of ``deal``; stop at the first illegal move.
+    ``unread`` is a move after ``lines`` that did not read (``read_solution``):
+    the error when every move before it is legal."""
     state = game.start(deal)
     states = [state]
     error = None
@@ -45,6 +48,8 @@ def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | N
             error = {"move": sl.number, "line": sl.line, "reason": exc.reason}
             break
         states.append(state)
+    if error is None and unread is not None:
+        error = {"move": unread.move_number, "line": unread.line, "reason": unread.reason}
     if target is None:
         target = game.target(deal)
     sheet = game.score_sheet(state)

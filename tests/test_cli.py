@@ -234,6 +234,31 @@ class TestVerifyBadInput:
         msg = one_line_error(run("verify", ORCHARD_DEAL, "-", input="seven r0 0,0\n"))
         assert msg.startswith("<stdin>:1: move 1: cannot read move 'seven r0 0,0'")
 
+    def test_bad_move_syntax_with_json_gives_the_verdict_first(self, tmp_path):
+        """With ``--json`` a move that did not read gave no JSON at all: the verdict
+        now names it as it names an illegal move; the exit code and line stay bad
+        input's."""
+        sol = tmp_path / "sol.txt"
+        sol.write_text("7 r180 1,0\n\n7 r45 0,0\n")
+        result = run("verify", ORCHARD_DEAL, sol, "--json")
+        assert result.exit_code == 2
+        assert result.stderr == (f"pnp: {sol}:3: move 2: cannot read move '7 r45 0,0': "
+                                 "'r45' is not a turn (expected r0, r90, r180 or r270)\n")
+        data = json.loads(result.stdout)
+        assert set(data) == JSON_KEYS and data["legal"] is False and data["complete"] is False
+        assert data["score"] == 3  # move 1 played
+        assert data["error"] == {"move": 2, "line": 3, "reason": "cannot read move '7 r45 0,0': "
+                                 "'r45' is not a turn (expected r0, r90, r180 or r270)"}
+        # an illegal move before it is the verdict's error, as the replay stops there
+        result = run("verify", ORCHARD_DEAL, "-", "--json", input="9 r0 0,0\nseven r0 0,0\n")
+        assert result.exit_code == 2 and result.stderr.startswith("pnp: <stdin>:2: move 2: cannot read move")
+        assert json.loads(result.stdout)["error"] == {"move": 1, "line": 1, "reason": "card 9 is not in hand (hand: 7, 8)"}
+        # a file that is not moves at all has no verdict
+        rtf = tmp_path / "line.rtf"
+        rtf.write_text("{\\rtf1\\ansi 7 r180 1,0}\n")
+        result = run("verify", ORCHARD_DEAL, rtf, "--json")
+        assert result.exit_code == 2 and result.stdout == "" and "rich-text (RTF)" in result.stderr
+
     def test_unknown_card_in_deal(self):
         msg = one_line_error(run("verify", "orchard:4,7,99", ORCHARD_LINE))
         assert msg == "deal 'orchard:4,7,99': no card 99 in the orchard deck (cards: 1-18)"

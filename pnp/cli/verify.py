@@ -9,7 +9,7 @@ import click
 from ..errors import PnpError
 from ..fsutil import decode_text
 from ..games import find_game
-from ..notation import parse_solution
+from ..notation import read_solution
 from ..puzzles import check_cards, resolve_puzzle
 from ..render.text import LEGEND, grid_text
 from ..verify import recipes_text, verify
@@ -60,8 +60,10 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
         raise ref.in_source(exc) from None
     check_cards(ref, game)  # a published day: do these cards play it as published?
     text, name = _read_solution(solution)
-    lines = parse_solution(text, name)
-    verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven)
+    lines, unread = read_solution(text, name)
+    if unread is not None and not (as_json and unread.move_number):
+        raise unread
+    verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven, unread=unread)
     if show:
         out = sys.stderr if as_json else sys.stdout
         click.echo(LEGEND[game.counted], file=out)
@@ -70,6 +72,8 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
             click.echo(f"\n{title}\n{grid_text(state, game.counted)}", file=out)
     if as_json:
         click.echo(json.dumps(verdict.to_json()))
+        if unread is not None:  # the verdict names it; its line and exit code are bad input's
+            raise unread
     else:
         click.echo(describe(verdict, name))
     if not verdict.ok:
