@@ -121,6 +121,30 @@ def test_crop_marks_on_trim_lines_in_margin_with_bleed():
             assert min(y1, y2) >= 2 and max(y1, y2) <= lay.page_h - 2
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_small_cards_fill_the_sheet(paper):
+    """Sheets held at most 3x3 cards whatever their size: mini cards (44x63 mm)
+    left a third of the page empty. They now take 4x4 a sheet, so the market
+    deck's 162 cards print on 11 sheets rather than 18, backs still under their
+    fronts."""
+    from dataclasses import replace
+
+    from pnp.render.cards import card_style
+    lay = SheetLayout.fit(paper, 44, 63, 3)
+    assert (lay.cols, lay.rows) == (4, 4)
+    assert lay.x0 - 3 >= 4 and lay.y0 - 3 >= 4  # the block and its bleed leave the marks' margin
+    gd = DECK.game("orchards-market")
+    st = replace(card_style(gd, DECK), width=44.0, height=63.0)
+    lay, pages = plan_pages(gd, PrintOptions(paper=paper), st)
+    fronts = [pg for pg in pages if pg.kind == "front"]
+    assert len(fronts) == 11 and sum(len(pg.placements) for pg in fronts) == 162
+    for front, back in zip(pages[0:22:2], pages[1:22:2]):  # a back page follows each front, slots mirrored
+        assert (front.kind, back.kind) == ("front", "back")
+        mirrored = {pl.slot: (pl.x, pl.y) for pl in back.placements}
+        for pl in front.placements:
+            assert mirrored[pl.slot] == (lay.page_w - pl.x - 44, pl.y)
+
+
 def test_bleed_only_on_outer_edges():
     lay, pages = plan_pages(PNP, PrintOptions(bleed=3), None)
     clips = {pl.slot: pl.clip for pl in pages[0].placements}

@@ -1,4 +1,4 @@
-"""PDF print sheets: 3x3 cards per page, crop marks, bleed, duplex backs.
+"""PDF print sheets: as many cards a page as fit, crop marks, bleed, duplex backs.
 
 Layout decisions (documented for users in README, "Printing"):
 
@@ -11,7 +11,8 @@ Layout decisions (documented for users in README, "Printing"):
 - Crop marks sit in the margin only, on the extension of every trim line,
   starting 1 mm outside the bleed and stopping at least 2 mm from the page
   edge. They are drawn on front pages only (cut from the front).
-- If the cards do not fit 3x3 (big cards, big bleed), fewer rows/columns are used.
+- As many rows and columns as fit: 3x3 poker cards, 4x4 mini cards (44x63 mm),
+  fewer for big cards or a big bleed.
 - Backs: each front page is followed by its back page. ``duplex="long"``
   mirrors the column order (flip on the long edge), ``"short"`` the row order;
   ``"none"`` prints backs at the same places as their fronts (to glue).
@@ -82,8 +83,8 @@ class SheetLayout:
     def fit(cls, paper: str, card_w: float, card_h: float, bleed: float) -> "SheetLayout":
         pw, ph = PAPERS[paper]
         room = 2 * (bleed + MIN_MARGIN)
-        cols = min(3, int((pw - room) // card_w))
-        rows = min(3, int((ph - room) // card_h))
+        cols = int((pw - room) // card_w)
+        rows = int((ph - room) // card_h)
         if cols < 1 or rows < 1:
             raise PnpError(f"a {card_w:g}x{card_h:g} mm card with {bleed:g} mm bleed does not fit on {paper} "
                            f"(at most {pw - room:g}x{ph - room:g} mm there); its cards can be written one "
@@ -270,24 +271,10 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
 
 def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
     """A 50 mm bar with 10 mm ticks, labelled: measure it to check the print scale.
-    It crosses no crop mark: in the bottom margin it lies between the middle
-    column's marks with its words under it, or, where a column is too narrow for
-    it, past the marks' ends; in the right margin likewise with the rows."""
+    It crosses no crop mark where the page has room (see :func:`_bar_spot`)."""
     p = Paint(stroke="#000000", width=0.25)
     words = "50 mm: measure to check 100 % scale"
-    out = lay.bleed + MARK_GAP  # the marks start this far out from the cards
-    if horizontal:  # centred, as the cards are: an odd count's middle column, an even count's middle mark
-        x, y = lay.page_w / 2 - 25, lay.y0 + lay.rows * lay.card_h + out + 1.0
-        room = lay.card_w - 4.0 if lay.cols % 2 else 0.0
-        under = room >= 50 and text_width(words, 2.0) <= room
-        if not under and y + MARK_LEN + 2.5 <= lay.page_h - EDGE_CLEAR:  # past the marks' ends
-            y += MARK_LEN
-    else:
-        x = lay.x0 + lay.cols * lay.card_w + out + 1.0
-        y = lay.page_h / 2 - 25
-        room = lay.card_h - 4.0 if lay.rows % 2 else 0.0
-        if room < 50 and x + MARK_LEN + 5.0 <= lay.page_w - EDGE_CLEAR:
-            x += MARK_LEN
+    x, y, horizontal, under = _bar_spot(lay, horizontal, text_width(words, 2.0))
     if horizontal:
         fig.add(Rect(x, y, 50, 1.2, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
         for i in range(5):
@@ -307,6 +294,46 @@ def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
         for i in range(6):
             fig.add(line(x, y + 10 * i, x + 2.0, y + 10 * i, p))
         fig.add(Text(x + 2.6, y, words, size=2.0, fill=LABEL_INK, rotate=90))
+
+
+def _bar_spot(lay: SheetLayout, horizontal: bool, words_w: float) -> tuple[float, float, bool, bool]:
+    """Where the scale bar goes: ``(x, y, horizontal, words under it)``. In the
+    bottom margin (``horizontal``) it lies between two crop marks under the
+    middle column, with its words under it, where that column is wide enough;
+    else past the marks' ends, where the margin is deep enough; else under the
+    left of the two middle columns. Failing all three it goes down the right
+    margin the same way, beside a row; the right margin comes first for side
+    labels."""
+    out = lay.bleed + MARK_GAP  # the marks start this far out from the cards
+    below = lay.y0 + lay.rows * lay.card_h + out + 1.0
+    beside = lay.x0 + lay.cols * lay.card_w + out + 1.0
+
+    def bottom() -> tuple[float, float, bool, bool] | None:
+        room = lay.card_w - 4.0
+        fits = room >= 50 and words_w <= room
+        if lay.cols % 2 and fits:  # under the middle column, centred on the page
+            return lay.page_w / 2 - 25, below, True, True
+        if below + MARK_LEN + 2.5 <= lay.page_h - EDGE_CLEAR:  # past the marks' ends, words beside
+            return lay.page_w / 2 - 25, below + MARK_LEN, True, False
+        if fits:  # under the left of the two middle columns
+            return lay.x0 + ((lay.cols - 1) // 2 + 0.5) * lay.card_w - 25, below, True, True
+        return None
+
+    def right() -> tuple[float, float, bool, bool] | None:
+        fits = lay.card_h - 4.0 >= 50
+        if lay.rows % 2 and fits:
+            return beside, lay.page_h / 2 - 25, False, False
+        if beside + MARK_LEN + 5.0 <= lay.page_w - EDGE_CLEAR:
+            return beside + MARK_LEN, lay.page_h / 2 - 25, False, False
+        if fits:
+            return beside, lay.y0 + ((lay.rows - 1) // 2 + 0.5) * lay.card_h - 25, False, False
+        return None
+
+    first, second = (bottom, right) if horizontal else (right, bottom)
+    spot = first() or second()
+    if spot is None:  # no margin clear of the marks: centred under the cards, as close as it goes
+        return (lay.page_w / 2 - 25, below, True, False) if horizontal else (beside, lay.page_h / 2 - 25, False, False)
+    return spot
 
 
 def _safe_zone(fig: Figure, pl: Placement, st: CardStyle) -> None:
