@@ -271,8 +271,8 @@ def test_the_decks_own_title_heads_its_rules_sheet(tmp_path):
     """The sheet said "Orchard" whatever the deck's ``title:`` (its cards and
     score pads use it); a long title is set smaller, not run off the page."""
     from pypdf import PdfReader
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from pnp.render.draw import text_width
     title = "The Very Long Orchard of Many Splendid Trees, Deluxe Anniversary Edition"
     src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
     cards = tmp_path / "cards.yaml"
@@ -290,7 +290,7 @@ def test_the_decks_own_title_heads_its_rules_sheet(tmp_path):
 
     [(text, x, size)], width = headings("orchard")
     assert text == title and 8 < size < 24
-    assert x + stringWidth(title, "Helvetica-Bold", size) <= width - x + 0.01  # within the margins
+    assert x + text_width(title, size, bold=True) <= width - x + 0.01  # within the margins
     [(text, _, size)], _ = headings("grove")
     assert (text, size) == ("Citrus Grove", 24)
     assert f"{title}: rules as pnp plays them" in " ".join(

@@ -186,21 +186,13 @@ def star_points(cx: float, cy: float, r: float, inner: float = 0.45, n: int = 5)
     return tuple(pts)
 
 
-def font_name(font: str, bold: bool = False) -> str:
-    """The PDF base-font name for a family ("Helvetica" + bold -> "Helvetica-Bold")."""
-    if not bold:
-        return font
-    return {"Times": "Times-Bold", "Times-Roman": "Times-Bold"}.get(font, f"{font}-Bold")
-
-
 def text_width(text: str, size: float, font: str = "Helvetica", bold: bool = False) -> float:
-    """Width in mm of ``text`` at ``size`` mm in a standard PDF base font."""
+    """Width in mm of ``text`` at ``size`` mm in ``font`` (Helvetica, Times or
+    Courier), measured with the bundled font that stands for it in PDFs and PNGs."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    try:
-        return stringWidth(text, font_name(font, bold), size)
-    except KeyError:
-        return stringWidth(text, font_name("Helvetica", bold), size)
+    from .fonts import pdf_font
+    return stringWidth(text, pdf_font(font, bold), size)
 
 
 def fit_size(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False,

@@ -1,5 +1,5 @@
-"""Bundled fonts for raster exports (PNG, Tabletop Simulator), so card text looks
-the same on every machine.
+"""Bundled fonts: embedded in every PDF, and used for raster exports (PNG,
+Tabletop Simulator), so text looks the same on every machine and printer.
 
 The package ships the Liberation fonts (``pnp/data/fonts``, SIL Open Font
 License 1.1, see ``OFL.txt`` there): Liberation Sans, Serif and Mono have the
@@ -12,8 +12,14 @@ with the same font files.
 
 Where cairo does not use fontconfig (some Windows and macOS builds) or the
 library cannot be loaded, this does nothing and text comes out in the system's
-fonts (:func:`use_bundled_fonts` returns False). PDFs are not affected: they use
-the standard PDF fonts.
+fonts (:func:`use_bundled_fonts` returns False).
+
+PDFs embed the same files (:func:`pdf_font`), subset to the letters used: the
+standard PDF fonts are not embedded, and they hold only the Western European
+letters (a deck titled "Sad Jabłoni" printed a box for the ł), where Liberation
+has Latin, Greek and Cyrillic. Print shops ask for embedded fonts too. Text is
+measured with the same files' widths (:func:`pnp.render.draw.text_width`). The
+bundle has no italics: text meant to lean is set upright.
 """
 from __future__ import annotations
 
@@ -27,6 +33,32 @@ _state: dict[str, bool] = {}
 
 def font_files() -> list[Path]:
     return sorted(FONT_DIR.glob("*.ttf"))
+
+
+#: The bundled file standing for each style family (``font:`` in cards.yaml).
+_FAMILIES = {"Helvetica": "LiberationSans", "Times": "LiberationSerif", "Times-Roman": "LiberationSerif",
+             "Courier": "LiberationMono"}
+
+
+def pdf_font(family: str = "Helvetica", bold: bool = False) -> str:
+    """The reportlab name of the embedded font for ``family`` (Helvetica, Times
+    or Courier; anything else is Helvetica), registered on first use."""
+    base = _FAMILIES.get(family, "LiberationSans")
+    name = f"{base}-Bold" if bold else base
+    if name not in _registered:
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        for face, file in ((base, "Regular"), (f"{base}-Bold", "Bold")):
+            pdfmetrics.registerFont(TTFont(face, str(FONT_DIR / f"{base}-{file}.ttf")))
+            _registered.add(face)
+        # <b> and <i> in paragraphs; no italic file, so italics stand upright
+        pdfmetrics.registerFontFamily(base, normal=base, bold=f"{base}-Bold", italic=base,
+                                      boldItalic=f"{base}-Bold")
+    return name
+
+
+_registered: set[str] = set()
 
 
 def use_bundled_fonts() -> bool:

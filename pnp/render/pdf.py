@@ -1,16 +1,16 @@
 """PDF backend for :mod:`pnp.render.draw` figures: vector drawing on a reportlab canvas.
 
-Fonts are the standard PDF base fonts (Helvetica...), so nothing is embedded
-and output is identical on every machine. Use ``invariant=1`` on the canvas
-for byte-identical rebuilds (see :func:`new_canvas`).
+Text is set in the bundled Liberation fonts, embedded (subset) in the PDF, so
+any letter they have prints and output is identical on every machine (see
+:mod:`pnp.render.fonts`). Use ``invariant=1`` on the canvas for byte-identical
+rebuilds (see :func:`new_canvas`).
 """
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getFont
-
-from .draw import Circle, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, font_name
+from .draw import Circle, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text
+from .fonts import pdf_font
 
 #: Paper sizes in millimetres (width, height), portrait.
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -35,7 +35,8 @@ def new_canvas(path_or_file, width_mm: float, height_mm: float, *, title: str = 
     """A reportlab canvas in invariant mode (no timestamps, fixed document id)."""
     from reportlab.pdfgen.canvas import Canvas
 
-    c = Canvas(path_or_file, pagesize=(width_mm * mm, height_mm * mm), invariant=1, pageCompression=1)
+    c = Canvas(path_or_file, pagesize=(width_mm * mm, height_mm * mm), invariant=1, pageCompression=1,
+               initialFontName=pdf_font())  # else every page names Helvetica, not embedded
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("pnp")
@@ -99,11 +100,7 @@ def _draw(canvas, item) -> None:
     if isinstance(item, Text):
         canvas.saveState()
         canvas.setFillColor(_colour(item.fill))
-        name = font_name(item.font, item.bold)
-        try:
-            getFont(name)
-        except KeyError:
-            name = font_name("Helvetica", item.bold)
+        name = pdf_font(item.font, item.bold)
         canvas.translate(item.x, item.y)
         if item.rotate:
             canvas.rotate(item.rotate)

@@ -30,6 +30,7 @@ from ..fsutil import atomic_write
 from ..rules import (Box, Bullets, Example, MarketCards, MarketPlanting, Para, Section, Sheet, Table,
                      planting_caption, rules_sheet)
 from .draw import Figure, Group, fit_size
+from .fonts import pdf_font
 from .pdf import _draw
 
 from .pdf import PAPERS
@@ -43,20 +44,28 @@ SOFT = colors.HexColor("#EEF4E4")
 RULE = colors.HexColor("#B8CCA2")
 
 
+SANS, SANS_BOLD, MONO = pdf_font("Helvetica"), pdf_font("Helvetica", True), pdf_font("Courier")
+
+
+def _para(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of the rules' markup, its ``<font name='Courier'>`` in the embedded mono font."""
+    return Paragraph(text.replace("name='Courier'", f"name='{MONO}'"), style)
+
+
 def styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("body", fontName="Helvetica", fontSize=8.6, leading=11.0, textColor=INK,
+    base = ParagraphStyle("body", fontName=SANS, fontSize=8.6, leading=11.0, textColor=INK,
                           alignment=TA_LEFT, spaceAfter=3.2)
     return {
         "body": base,
-        "lead": ParagraphStyle("lead", parent=base, fontName="Helvetica-Oblique", fontSize=9.0, leading=11.6),
+        "lead": ParagraphStyle("lead", parent=base, fontSize=9.0, leading=11.6, textColor=GREEN),
         "small": ParagraphStyle("small", parent=base, fontSize=7.2, leading=8.8, spaceAfter=1.5),
         "cell": ParagraphStyle("cell", parent=base, fontSize=7.8, leading=9.4, spaceAfter=0),
-        "cellhead": ParagraphStyle("cellhead", parent=base, fontName="Helvetica-Bold", fontSize=7.8, leading=9.4,
+        "cellhead": ParagraphStyle("cellhead", parent=base, fontName=SANS_BOLD, fontSize=7.8, leading=9.4,
                                    spaceAfter=0, textColor=colors.white),
         "caption": ParagraphStyle("caption", parent=base, fontSize=7.0, leading=8.5, spaceAfter=0),
-        "h": ParagraphStyle("h", parent=base, fontName="Helvetica-Bold", fontSize=10.6, leading=13, textColor=GREEN,
+        "h": ParagraphStyle("h", parent=base, fontName=SANS_BOLD, fontSize=10.6, leading=13, textColor=GREEN,
                             spaceBefore=5, spaceAfter=2.5, keepWithNext=1),
-        "boxtitle": ParagraphStyle("boxtitle", parent=base, fontName="Helvetica-Bold", fontSize=8.8, leading=11,
+        "boxtitle": ParagraphStyle("boxtitle", parent=base, fontName=SANS_BOLD, fontSize=8.8, leading=11,
                                    textColor=GREEN, spaceAfter=2),
         "box": ParagraphStyle("box", parent=base, fontSize=8.0, leading=10.2, spaceAfter=2.6),
     }
@@ -94,12 +103,18 @@ class FigureFlowable(Flowable):
 # --------------------------------------------------------------------------- blocks
 
 
+def _table_style(rules: list) -> TableStyle:
+    """``rules`` with the cells' own font the embedded sans (reportlab's default
+    is Helvetica, which would be named on the page, not embedded)."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), SANS)] + rules)
+
+
 def _table(block: Table, width: float, st) -> RLTable:
     shares = block.widths or tuple(1 / len(block.header) for _ in block.header)
     cols = [width * s for s in shares]
-    data = [[Paragraph(h, st["cellhead"]) for h in block.header]]
+    data = [[_para(h, st["cellhead"]) for h in block.header]]
     for row in block.rows:
-        data.append([Paragraph(c, st["cell"]) for c in row])
+        data.append([_para(c, st["cell"]) for c in row])
     t = RLTable(data, colWidths=cols, repeatRows=1, hAlign="LEFT")
     style = [
         ("BACKGROUND", (0, 0), (-1, 0), GREEN),
@@ -113,14 +128,14 @@ def _table(block: Table, width: float, st) -> RLTable:
     for i in range(1, len(data)):
         if i % 2 == 0:
             style.append(("BACKGROUND", (0, i), (-1, i), SOFT))
-    t.setStyle(TableStyle(style))
+    t.setStyle(_table_style(style))
     return t
 
 
 def _box(block: Box, width: float, st) -> RLTable:
-    inner = [Paragraph(block.title, st["boxtitle"])] + [Paragraph(line, st["box"]) for line in block.lines]
+    inner = [_para(block.title, st["boxtitle"])] + [_para(line, st["box"]) for line in block.lines]
     t = RLTable([[inner]], colWidths=[width], hAlign="LEFT")
-    t.setStyle(TableStyle([
+    t.setStyle(_table_style([
         ("BOX", (0, 0), (-1, -1), 0.9, GREEN),
         ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#F7F9F2")),
         ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
@@ -130,11 +145,11 @@ def _box(block: Box, width: float, st) -> RLTable:
 
 
 def _bullets(block: Bullets, st) -> ListFlowable:
-    items = [ListItem(Paragraph(t, st["body"]), leftIndent=11) for t in block.items]
+    items = [ListItem(_para(t, st["body"]), leftIndent=11) for t in block.items]
     if block.numbered:
-        return ListFlowable(items, bulletType="1", bulletFontName="Helvetica-Bold", bulletFontSize=8.6,
+        return ListFlowable(items, bulletType="1", bulletFontName=SANS_BOLD, bulletFontSize=8.6,
                             bulletColor=GREEN, leftIndent=11, bulletDedent=11)
-    return ListFlowable(items, bulletType="bullet", start="•", bulletFontName="Helvetica", bulletFontSize=8.6,
+    return ListFlowable(items, bulletType="bullet", start="•", bulletFontName=SANS, bulletFontSize=8.6,
                         bulletColor=GREEN, leftIndent=11, bulletDedent=9)
 
 
@@ -161,18 +176,18 @@ def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
     try:
         figures = example_figures(gd, block.game, cell=7.0)
     except PnpError as exc:  # a deck too small for an example of its own: say so, do not fail
-        return [Paragraph(f"(The scripted example {EXAMPLES[block.game][0]} does not replay with this cards "
+        return [_para(f"(The scripted example {EXAMPLES[block.game][0]} does not replay with this cards "
                           f"file, and the deck is too small for one of its own: {exc}.)", st["small"])]
     for fig, caption in figures:
-        t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), Paragraph(caption, st["caption"])]],
+        t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), _para(caption, st["caption"])]],
                     colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
-        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        t.setStyle(_table_style([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
                                ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)]))
         out.append(t)
     token = "a ringed cross is a rotten token" if gd.game != "grove" else "a grey S is the squirrel, the gold " \
         "barrow the wheelbarrow (15)"
-    out.append(Paragraph(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
+    out.append(_para(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
                          f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
                          f"the gold frame marks the card just played.", st["small"]))
     return out
@@ -235,7 +250,7 @@ def section_flowables(sec: Section, gd: GameDeck, width: float, st) -> list[Flow
     body: list[Flowable] = []
     for b in sec.blocks:
         if isinstance(b, Para):
-            body.append(Paragraph(b.text, st[b.style]))
+            body.append(_para(b.text, st[b.style]))
         elif isinstance(b, Bullets):
             body.append(_bullets(b, st))
         elif isinstance(b, Table):
@@ -248,12 +263,12 @@ def section_flowables(sec: Section, gd: GameDeck, width: float, st) -> list[Flow
         elif isinstance(b, MarketPlanting):
             body.append(Spacer(1, 1 * mm))
             body.append(FigureFlowable(planting_figure(gd, b), max_w=width / mm))
-            body.append(Paragraph(planting_caption(gd, b), st["caption"]))
+            body.append(_para(planting_caption(gd, b), st["caption"]))
             body.append(Spacer(1, 2 * mm))
         elif isinstance(b, MarketCards):
             body.append(_market_cards(gd, width))
             body.append(Spacer(1, 2 * mm))
-    head = Paragraph(sec.title, st["h"])
+    head = _para(sec.title, st["h"])
     first = body[:1]
     # keep a heading with (at least) its first block
     out.append(KeepTogether([head] + first))
@@ -278,7 +293,7 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
     doc = BaseDocTemplate(buf, pagesize=(W * mm, H * mm), leftMargin=MARGIN * mm, rightMargin=MARGIN * mm,
                           topMargin=MARGIN * mm, bottomMargin=MARGIN * mm, title=f"{sheet.title}: rules",
                           author="pnp", creator="pnp", producer="pnp", subject=f"Rules of {sheet.title}",
-                          invariant=1, pageCompression=1)
+                          invariant=1, pageCompression=1, initialFontName=SANS)
     colw = (W - 2 * MARGIN - GUTTER) / 2
     foot = 8.0
 
@@ -300,7 +315,7 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
         c.setStrokeColor(RULE)
         c.setLineWidth(0.5)
         c.line(MARGIN * mm, (MARGIN + 4) * mm, (W - MARGIN) * mm, (MARGIN + 4) * mm)
-        c.setFont("Helvetica", 7)
+        c.setFont(SANS, 7)
         c.setFillColor(colors.HexColor("#666666"))
         c.drawString(MARGIN * mm, MARGIN * mm, f"{sheet.title}: rules as pnp plays them")
         c.drawRightString((W - MARGIN) * mm, MARGIN * mm, f"page {doc.page}")
@@ -313,9 +328,9 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
         c.rect(0, top - (MARGIN + BAND - 4) * mm, W * mm, (MARGIN + BAND - 4) * mm, stroke=0, fill=1)
         c.setFillColor(colors.HexColor("#FFFDF7"))
         # the deck's own title, as long as a user writes it: smaller rather than off the page
-        c.setFont("Helvetica-Bold", fit_size(sheet.title, (W - 2 * MARGIN) * mm, 24, bold=True))
+        c.setFont(SANS_BOLD, fit_size(sheet.title, (W - 2 * MARGIN) * mm, 24, bold=True))
         c.drawString(MARGIN * mm, top - (MARGIN + 6) * mm, sheet.title)
-        c.setFont("Helvetica", 9.5)
+        c.setFont(SANS, 9.5)
         c.drawString(MARGIN * mm, top - (MARGIN + 13) * mm, sheet.tagline)
         c.setFillColor(ACCENT)
         c.rect(0, top - (MARGIN + BAND - 4) * mm, W * mm, 1.2 * mm, stroke=0, fill=1)

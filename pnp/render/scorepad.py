@@ -21,6 +21,7 @@ from pathlib import Path
 from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
 from .draw import PT, cut_to_fit, fit_size, text_width
+from .fonts import pdf_font
 from .pdf import new_canvas
 from .words import tokens_word
 
@@ -50,7 +51,7 @@ class Page:
 
         c = self.c
         c.setFillColor(HexColor(colour))
-        c.setFont(f"{font}-Bold" if bold else font, size)
+        c.setFont(pdf_font(font, bold), size)
         if anchor == "middle":
             c.drawCentredString(x * mm, self._y(y), s)
         elif anchor == "end":
