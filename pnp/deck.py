@@ -285,6 +285,25 @@ class _Problems:
         self.items.append((self.file, line, message))
 
 
+_BARE_COLOUR = re.compile(r"[:,\[{]\s*#[0-9A-Fa-f]{3,8}\b")
+_QUOTE_COLOURS = 'a # not in quotes starts a comment: write colours in quotes, like "#D55E00"'
+
+
+def _syntax_hint(text: str, line: int | None) -> tuple[int | None, str]:
+    """The line to name and a hint for the two slips YAML reports far from
+    their cause: a colour not in quotes (the rest of its line is a comment, so
+    the error comes a line or more later) and a tab in the indent."""
+    if line is None:
+        return line, ""
+    lines = text.splitlines()
+    for n in range(line, max(0, line - 4), -1):
+        if n <= len(lines) and _BARE_COLOUR.search(lines[n - 1]):
+            return n, f" ({_QUOTE_COLOURS})"
+    if line <= len(lines) and "\t" in lines[line - 1][:len(lines[line - 1]) - len(lines[line - 1].lstrip())]:
+        return line, " (a tab in the indent: YAML indents with spaces only)"
+    return line, ""
+
+
 def _compose(text: str, file: str) -> yaml.Node | None:
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
@@ -293,7 +312,8 @@ def _compose(text: str, file: str) -> yaml.Node | None:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise DeckError([(file, line, f"YAML syntax error: {problem}")]) from None
+        line, hint = _syntax_hint(text, line)
+        raise DeckError([(file, line, f"YAML syntax error: {problem}{hint}")]) from None
     except yaml.YAMLError as exc:  # e.g. a control character; keep it to one line
         pos = getattr(exc, "position", None)
         line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else None
@@ -467,6 +487,9 @@ def _int(r: _Reader, node: yaml.Node, what: str, lo: int | None = None, hi: int 
 
 def _colour(r: _Reader, node: yaml.Node, what: str) -> str | None:
     """A ``#RRGGBB`` colour, or None (and the problem recorded)."""
+    if isinstance(node, yaml.ScalarNode) and node.value == "" and not node.style:  # `colour: #D55E00`
+        r.p.add(node, f"{what} is empty ({_QUOTE_COLOURS})")
+        return None
     colour = r.value(node, what, (str,))
     if colour is not None and not _COLOUR.match(colour):
         r.p.add(node, f"{what} must look like '#D55E00', not {colour!r}")

@@ -95,6 +95,26 @@ def test_a_clearing_bears_no_fruit_however_it_is_made():
 
 
 class TestValidation:
+    @pytest.mark.parametrize("old, new, line, message", [
+        # the rest of the line is a comment, so YAML stumbles a line later: the hint names the colour's line
+        ('colour: "#D55E00"', "colour: #D55E00", 5,
+         "YAML syntax error: did not find expected ',' or '}' (a # not in quotes starts a comment: "
+         'write colours in quotes, like "#D55E00")'),
+        ('      A: {name: Apple, colour: "#D55E00", shape: circle}\n',
+         '      A:\n        name: Apple\n        colour: #D55E00\n        shape: circle\n', 7,
+         'orchard.fruits.A.colour is empty (a # not in quotes starts a comment: write colours in quotes, '
+         'like "#D55E00")'),
+        ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10", "    tiers:\n\t- {min: 0, name: Low}\n      - {min: 10",
+         8, "YAML syntax error: found character that cannot start any token (a tab in the indent: YAML indents "
+            "with spaces only)"),
+    ])
+    def test_slips_yaml_reports_far_from_their_cause_get_a_hint(self, tmp_path, old, new, line, message):
+        """A colour not in quotes (``colour: #D55E00``) and a tab in the indent were
+        reported as YAML's own words, for the colour a line after it."""
+        assert old in GOOD
+        lines = problems(tmp_path, GOOD.replace(old, new, 1))
+        assert f"{tmp_path / 'my-cards.yaml'}:{line}: {message}" in lines, lines
+
     def test_broken_yaml_syntax(self, tmp_path):
         text = GOOD.replace("{min: 10, name: High}", "{min: 10, name: High")
         lines = problems(tmp_path, text)
