@@ -207,6 +207,15 @@ class GameDeck:
     def style_dict(self) -> dict[str, Any]:
         return dict(self.style)
 
+    def words(self) -> list[tuple[str, str]]:
+        """The text the cards file gives this game, each with what it is:
+        what the printed cards, sheets and pads carry in the user's own words."""
+        out = [("title", self.title)]
+        out += [(f"fruit {f.key} name", f.name) for f in self.fruits]
+        out += [(f"tier {t.min} name", t.name) for t in self.tiers]
+        out += [(f"card {c.id} recipe name", c.recipe.name) for c in self.cards if c.recipe is not None]
+        return out
+
 
 @dataclass(frozen=True)
 class Deck:

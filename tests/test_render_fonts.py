@@ -109,3 +109,34 @@ def test_text_is_measured_with_the_embedded_fonts():
     assert text_width("·", 10) > stringWidth("·", "Helvetica", 10)
     assert text_width("ł", 10) == pytest.approx(text_width("l", 10), abs=0.6)
     assert text_width("Grove", 10, "Courier") == pytest.approx(30.0, abs=0.01)  # 0.6 em a letter
+
+
+def test_letters_the_fonts_lack_are_named_before_printing(tmp_path):
+    """A title or name in letters the bundled fonts lack (Chinese, emoji) printed
+    blank without a word: the printing commands now say which, and print."""
+    import inspect
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+    from pnp.deck import load_deck
+    from pnp.render.fonts import font_notices, unprintable
+
+    assert unprintable("Sad Jabłoni — Łódź, Μήλο, Яблоко") == ""
+    assert unprintable("果樹園 🍎 Orchard 果") == "果樹園🍎"
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("    title: Orchard\n", "    title: 果樹園 Orchard\n", 1)
+                     .replace("A: {name: Apple,", "A: {name: 🍎 Apple,", 1), encoding="utf-8")
+    assert font_notices([load_deck(str(cards)).game("orchard")]) == [
+        "orchard title '果樹園 Orchard': 果 樹 園 not in pnp's fonts (Latin, Greek and Cyrillic letters); printed blank",
+        "orchard fruit A name '🍎 Apple': 🍎 not in pnp's fonts (Latin, Greek and Cyrillic letters); printed blank"]
+    assert font_notices([load_deck(str(cards)).game("grove")]) == []
+    kw = {"mix_stderr": False} if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters else {}
+    for command in (["rules", "orchard"], ["scorepad", "orchard"], ["deck", "orchard", "--format", "svg"]):
+        r = CliRunner(**kw).invoke(cli, command + ["--cards", str(cards), "--out", str(tmp_path / "out")])
+        assert r.exit_code == 0, r.output
+        assert r.stderr.splitlines() == ["pnp: " + n for n in font_notices([load_deck(str(cards)).game("orchard")])]
+    r = CliRunner(**kw).invoke(cli, ["rules", "grove", "--cards", str(cards), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0 and r.stderr == ""

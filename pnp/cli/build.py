@@ -8,7 +8,7 @@ import click
 
 from ..build import NOTICE, STAGES, build
 from . import cli
-from .options import cards_option, deck_from
+from .options import cards_option, deck_from, warn_unprintable
 
 
 @cli.command("build")
@@ -19,6 +19,7 @@ def build_cmd(out: str, cards: str | None) -> None:
     """Build everything printable: every deck's print files, rules sheets,
     score pads and today's puzzles, into OUT (one folder per game)."""
     deck = deck_from(cards)
+    warn_unprintable(deck, deck.game_ids)
     notices: list[str] = []
     stage = [""]
 

@@ -8,7 +8,7 @@ import click
 from click.core import ParameterSource
 
 from . import cli
-from .options import cards_option, deck_from, game_deck
+from .options import cards_option, deck_from, game_deck, warn_unprintable
 
 
 class OffsetType(click.ParamType):
@@ -68,6 +68,7 @@ def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards
                                        f"(--format pdf); --format {fmt} writes {FORMATS[fmt]}")
     deck = deck_from(cards)
     gd = game_deck(deck, game)
+    warn_unprintable(deck, [game])
     opts = PrintOptions(paper=paper, bleed=bleed, duplex=duplex, back_offset=back_offset, safe_zone=safe_zone)
     result = export(gd, Path(out) / game, fmt, deck=deck, options=opts)
     if fmt == "tts":

@@ -20,6 +20,14 @@ def deck_from(cards: str | None) -> Deck:
     return load_deck(cards)
 
 
+def warn_unprintable(deck: Deck, games) -> None:
+    """Say on stderr which of the games' words have letters pnp's fonts lack."""
+    from ..render.fonts import font_notices
+
+    for note in font_notices(deck.game(g) for g in games):
+        click.echo(f"pnp: {note}", err=True)
+
+
 def game_deck(deck: Deck, game: str):
     """The deck of ``game`` or a one-line error naming the games there are."""
     from ..errors import PnpError, unknown_game

@@ -12,7 +12,8 @@ from ..errors import PuzzleError
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
-from .options import cards_option, ctrl_c_stops, deck_from, generating_notice, read_archive_option
+from .options import (cards_option, ctrl_c_stops, deck_from, generating_notice, read_archive_option,
+                      warn_unprintable)
 
 
 def _daily():
@@ -120,6 +121,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
 
     deck = deck_from(cards)
     game = find_game(game_id, deck)
+    warn_unprintable(deck, [game_id])
     first = start or _daily().today()
     if (_dt.date.max - first).days < days - 1:
         raise PuzzleError(f"--days {days} from {first.isoformat()} runs past {_dt.date.max.isoformat()}, "

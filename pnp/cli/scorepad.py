@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from . import cli
-from .options import cards_option, deck_from, game_deck, out_option, paper_option
+from .options import cards_option, deck_from, game_deck, out_option, paper_option, warn_unprintable
 
 
 @cli.command("scorepad")
@@ -22,5 +22,6 @@ def scorepad_cmd(game, paper, out, cards) -> None:
 
     deck = deck_from(cards)
     game_deck(deck, game)
+    warn_unprintable(deck, [game])
     path = write_scorepad(deck, game, Path(out) / game, paper=paper)
     click.echo(f"wrote {path}")

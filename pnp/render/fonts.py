@@ -91,3 +91,26 @@ def _install() -> bool:
         return bool(fc.FcConfigSetCurrent(config))
     except (OSError, AttributeError):
         return False
+
+
+def unprintable(text: str) -> str:
+    """The letters of ``text`` (each once, in order) that the bundled fonts do
+    not have: they would print blank."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    have = getFont(pdf_font()).face.charToGlyph
+    return "".join(dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in have))
+
+
+def font_notices(gds) -> list[str]:
+    """A line for each of the games' words (:meth:`GameDeck.words`) with letters
+    the fonts lack, naming them."""
+    notes = []
+    for gd in gds:
+        for what, text in gd.words():
+            missing = unprintable(text)
+            if missing:
+                notes.append(f"{gd.game} {what} {text!r}: {' '.join(missing)} not in pnp's fonts (Latin, Greek "
+                             "and Cyrillic letters); printed blank")
+    return notes
+
