@@ -130,6 +130,9 @@ def test_deck_cli_svg_and_bad_options(tmp_path):
     r = CliRunner().invoke(cli, ["deck", "grove", "--format", "svg", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert len(list((tmp_path / "grove" / "svg").glob("*.svg"))) == 36
+    # a folder of card images is one line, as pnp build lists it (it listed 36, under "file(s)")
+    assert r.output.splitlines() == [f"wrote 36 files for grove into {tmp_path / 'grove'}/",
+                                     f"  {tmp_path / 'grove' / 'svg'}/  (36 SVG files)"]
     for args in (["deck", "nope"], ["deck", "orchard", "--paper", "a5"], ["deck", "orchard", "--back-offset", "1"]):
         r = CliRunner().invoke(cli, args)
         assert r.exit_code == 2

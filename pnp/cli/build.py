@@ -8,7 +8,7 @@ import click
 
 from ..build import NOTICE, STAGES, build
 from . import cli
-from .options import cards_option, deck_from, warn_unprintable
+from .options import cards_option, deck_from, listing, warn_unprintable
 
 
 @cli.command("build")
@@ -45,21 +45,3 @@ def build_cmd(out: str, cards: str | None) -> None:
     click.echo(f"wrote {len(written)} files into {out}/")
     for line in listing(written):
         click.echo(f"  {line}")
-
-
-def listing(written: list[Path]) -> list[str]:
-    """The files written, in order, one a line; but a folder given four files
-    or more, all of one kind (an image a card), is one line that counts them."""
-    by_folder: dict[Path, list[Path]] = {}
-    for p in written:
-        by_folder.setdefault(p.parent, []).append(p)
-    lines = []
-    for p in written:
-        files = by_folder[p.parent]
-        kinds = {f.suffix for f in files}
-        if len(files) < 4 or len(kinds) > 1:
-            lines.append(str(p))
-        elif p == files[0]:
-            kind = p.suffix.lstrip(".").upper() or "other"
-            lines.append(f"{p.parent}/  ({len(files)} {kind} files)")
-    return lines

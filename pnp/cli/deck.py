@@ -8,7 +8,7 @@ import click
 from click.core import ParameterSource
 
 from . import cli
-from .options import cards_option, deck_from, game_deck, warn_unprintable
+from .options import cards_option, deck_from, game_deck, listing, warn_unprintable
 
 
 class OffsetType(click.ParamType):
@@ -77,6 +77,6 @@ def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards
             for line in d.import_lines():
                 click.echo(line)
         return
-    click.echo(f"wrote {len(result)} file(s) for {game} into {Path(out) / game}/")
-    for p in result:
-        click.echo(f"  {p}")
+    click.echo(f"wrote {len(result)} file{'s' if len(result) != 1 else ''} for {game} into {Path(out) / game}/")
+    for line in listing(result):
+        click.echo(f"  {line}")

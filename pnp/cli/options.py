@@ -28,6 +28,24 @@ def warn_unprintable(deck: Deck, games) -> None:
         click.echo(f"pnp: {note}", err=True)
 
 
+def listing(written: list[Path]) -> list[str]:
+    """The files written, in order, one a line; but a folder given four files
+    or more, all of one kind (an image a card), is one line that counts them."""
+    by_folder: dict[Path, list[Path]] = {}
+    for p in written:
+        by_folder.setdefault(p.parent, []).append(p)
+    lines = []
+    for p in written:
+        files = by_folder[p.parent]
+        kinds = {f.suffix for f in files}
+        if len(files) < 4 or len(kinds) > 1:
+            lines.append(str(p))
+        elif p == files[0]:
+            kind = p.suffix.lstrip(".").upper() or "other"
+            lines.append(f"{p.parent}/  ({len(files)} {kind} files)")
+    return lines
+
+
 def game_deck(deck: Deck, game: str):
     """The deck of ``game`` or a one-line error naming the games there are."""
     from ..errors import PnpError, unknown_game
