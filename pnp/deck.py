@@ -308,7 +308,8 @@ def _syntax_hint(text: str, line: int | None) -> tuple[int | None, str]:
     for n in range(line, max(0, line - 4), -1):
         if n <= len(lines) and _BARE_COLOUR.search(lines[n - 1]):
             return n, f" ({_QUOTE_COLOURS})"
-    if line <= len(lines) and "\t" in lines[line - 1][:len(lines[line - 1]) - len(lines[line - 1].lstrip())]:
+    row = lines[line - 1] if line <= len(lines) else ""
+    if "\t" in row[:len(row) - len(row.lstrip())]:
         return line, " (a tab in the indent: YAML indents with spaces only)"
     return line, ""
 

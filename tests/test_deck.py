@@ -104,8 +104,8 @@ class TestValidation:
          '      A:\n        name: Apple\n        colour: #D55E00\n        shape: circle\n', 7,
          'orchard.fruits.A.colour is empty (a # not in quotes starts a comment: write colours in quotes, '
          'like "#D55E00")'),
-        ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10", "    tiers:\n\t- {min: 0, name: Low}\n      - {min: 10",
-         8, "YAML syntax error: found character that cannot start any token (a tab in the indent: YAML indents "
+        ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10",
+         "    tiers:\n\t- {min: 0, name: Low}\n      - {min: 10", 8, "YAML syntax error: found character that cannot start any token (a tab in the indent: YAML indents "
             "with spaces only)"),
     ])
     def test_slips_yaml_reports_far_from_their_cause_get_a_hint(self, tmp_path, old, new, line, message):

@@ -129,9 +129,9 @@ def test_letters_the_fonts_lack_are_named_before_printing(tmp_path):
     cards = tmp_path / "cards.yaml"
     cards.write_text(src.replace("    title: Orchard\n", "    title: 果樹園 Orchard\n", 1)
                      .replace("A: {name: Apple,", "A: {name: 🍎 Apple,", 1), encoding="utf-8")
+    lack = "not in pnp's fonts (Latin, Greek and Cyrillic letters): blank in PDFs and PNGs"
     assert font_notices([load_deck(str(cards)).game("orchard")]) == [
-        "orchard title '果樹園 Orchard': 果 樹 園 not in pnp's fonts (Latin, Greek and Cyrillic letters): blank in PDFs and PNGs",
-        "orchard fruit A name '🍎 Apple': 🍎 not in pnp's fonts (Latin, Greek and Cyrillic letters): blank in PDFs and PNGs"]
+        f"orchard title '果樹園 Orchard': 果 樹 園 {lack}", f"orchard fruit A name '🍎 Apple': 🍎 {lack}"]
     assert font_notices([load_deck(str(cards)).game("grove")]) == []
     kw = {"mix_stderr": False} if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters else {}
     for command in (["rules", "orchard"], ["scorepad", "orchard"], ["deck", "orchard", "--format", "svg"]):

@@ -113,4 +113,3 @@ def font_notices(gds) -> list[str]:
                 notes.append(f"{gd.game} {what} {text!r}: {' '.join(missing)} not in pnp's fonts (Latin, Greek "
                              "and Cyrillic letters): blank in PDFs and PNGs")
     return notes
-

@@ -177,19 +177,19 @@ def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
         figures = example_figures(gd, block.game, cell=7.0)
     except PnpError as exc:  # a deck too small for an example of its own: say so, do not fail
         return [_para(f"(The scripted example {EXAMPLES[block.game][0]} does not replay with this cards "
-                          f"file, and the deck is too small for one of its own: {exc}.)", st["small"])]
+                      f"file, and the deck is too small for one of its own: {exc}.)", st["small"])]
     for fig, caption in figures:
         t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), _para(caption, st["caption"])]],
                     colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
         t.setStyle(_table_style([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                               ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)]))
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)]))
         out.append(t)
     token = "a ringed cross is a rotten token" if gd.game != "grove" else "a grey S is the squirrel, the gold " \
         "barrow the wheelbarrow (15)"
     out.append(_para(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
-                         f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
-                         f"the gold frame marks the card just played.", st["small"]))
+                     f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
+                     f"the gold frame marks the card just played.", st["small"]))
     return out
 
 
