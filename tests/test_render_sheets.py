@@ -121,8 +121,8 @@ def test_crop_marks_on_trim_lines_in_margin_with_bleed():
             assert min(y1, y2) >= 2 and max(y1, y2) <= lay.page_h - 2
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_small_cards_fill_the_sheet(paper):
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "long"), ("a4", "short")])
+def test_small_cards_fill_the_sheet(paper, duplex):
     """Sheets held at most 3x3 cards whatever their size: mini cards (44x63 mm)
     left a third of the page empty. They now take 4x4 a sheet, so the market
     deck's 162 cards print on 11 sheets rather than 18, backs still under their
@@ -135,14 +135,15 @@ def test_small_cards_fill_the_sheet(paper):
     assert lay.x0 - 3 >= 4 and lay.y0 - 3 >= 4  # the block and its bleed leave the marks' margin
     gd = DECK.game("orchards-market")
     st = replace(card_style(gd, DECK), width=44.0, height=63.0)
-    lay, pages = plan_pages(gd, PrintOptions(paper=paper), st)
+    lay, pages = plan_pages(gd, PrintOptions(paper=paper, duplex=duplex), st)
     fronts = [pg for pg in pages if pg.kind == "front"]
     assert len(fronts) == 11 and sum(len(pg.placements) for pg in fronts) == 162
     for front, back in zip(pages[0:22:2], pages[1:22:2]):  # a back page follows each front, slots mirrored
         assert (front.kind, back.kind) == ("front", "back")
         mirrored = {pl.slot: (pl.x, pl.y) for pl in back.placements}
         for pl in front.placements:
-            assert mirrored[pl.slot] == (lay.page_w - pl.x - 44, pl.y)
+            assert mirrored[pl.slot] == ((lay.page_w - pl.x - 44, pl.y) if duplex == "long"
+                                         else (pl.x, lay.page_h - pl.y - 63))
 
 
 def test_bleed_only_on_outer_edges():
