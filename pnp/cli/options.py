@@ -34,15 +34,14 @@ def listing(written: list[Path]) -> list[str]:
     by_folder: dict[Path, list[Path]] = {}
     for p in written:
         by_folder.setdefault(p.parent, []).append(p)
+    crowded = {d for d, files in by_folder.items() if len(files) >= 4 and len({f.suffix for f in files}) == 1}
     lines = []
     for p in written:
-        files = by_folder[p.parent]
-        kinds = {f.suffix for f in files}
-        if len(files) < 4 or len(kinds) > 1:
+        if p.parent not in crowded:
             lines.append(str(p))
-        elif p == files[0]:
+        elif p == by_folder[p.parent][0]:
             kind = p.suffix.lstrip(".").upper() or "other"
-            lines.append(f"{p.parent}/  ({len(files)} {kind} files)")
+            lines.append(f"{p.parent}/  ({len(by_folder[p.parent])} {kind} files)")
     return lines
 
 

@@ -24,6 +24,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence, Union
 
+from .fonts import pdf_font
+
 Point = tuple[float, float]
 
 #: Font family used by the SVG backend for each standard PDF font: the bundled
@@ -191,7 +193,6 @@ def text_width(text: str, size: float, font: str = "Helvetica", bold: bool = Fal
     Courier), measured with the bundled font that stands for it in PDFs and PNGs."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from .fonts import pdf_font
     return stringWidth(text, pdf_font(font, bold), size)
 
 
