@@ -295,3 +295,30 @@ def test_the_decks_own_title_heads_its_rules_sheet(tmp_path):
     assert (text, size) == ("Citrus Grove", 24)
     assert f"{title}: rules as pnp plays them" in " ".join(
         p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(deck, "orchard"))).pages)
+
+
+def test_the_squirrels_die_goes_back_to_the_supply():
+    """SPEC §4.3a: a die under the squirrel's tree returns to the supply. The Grove
+    sheet said only that it "leaves the grove" / "goes away", as if set aside for good."""
+    text = re.sub(r"\s+", " ", pdf_text("grove"))
+    assert "a die under that square goes back to the supply (the wheelbarrow leaves the grove for good)" in text
+    assert "Whatever die was underneath goes back to the supply" in text
+    assert "goes away" not in text
+
+
+def test_a_caption_says_the_wheelbarrow_under_the_squirrel_leaves_the_grove():
+    """The example captions said "The Orange 15 ... goes back to the supply" for the
+    wheelbarrow, which leaves the game instead (SPEC §4.3a)."""
+    from positions import play, position
+
+    from pnp.rules.examples import describe_change
+
+    gd = load_deck().game("grove")
+    game, state = position("grove:1,2,3,4", ["L1:W - - O2:10"])
+    after = play(game, state, "2 r0 0,0")  # O1 over the lemon wheelbarrow: the squirrel
+    lines = describe_change(gd, state, after)
+    assert "The Lemon wheelbarrow under 0,0 leaves the grove for good." in lines, lines
+    assert not any("15" in line for line in lines), lines
+    game, state = position("grove:1,2,3,4", ["L1:3"])
+    lines = describe_change(gd, state, play(game, state, "2 r0 0,0"))
+    assert "The Lemon 3 under 0,0 goes back to the supply." in lines, lines

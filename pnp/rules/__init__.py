@@ -409,8 +409,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     dice_blocks = (
         Para("Go through the squares the card covered, in this order:"),
         Bullets((
-            "<b>The squirrel.</b> If you broke a rule, a die (or the wheelbarrow) under that square leaves the "
-            "grove, and the squirrel sits on the covering tree for good.",
+            "<b>The squirrel.</b> If you broke a rule, a die under that square goes back to the supply (the "
+            "wheelbarrow leaves the grove for good), and the squirrel stays on the covering tree.",
             f"<b>Dice move up.</b> A tree laid on a square with a die: move the die onto the tree and add the "
             f"tree's fruits to it. Past 6 it shows <b>{TOP_DIE}</b>. A {TOP_DIE} that grows again becomes the "
             f"<b>wheelbarrow</b>, worth {WHEELBARROW_VALUE} (the die goes back); if the wheelbarrow is already out, "
@@ -427,7 +427,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
                  f"its fruit that always shows {WHEELBARROW_VALUE}, moving with matching trees and onto clearings. "
                  "Once it has left the grove it is not used again.")
     squirrel = Para("The squirrel lets one covering tree disagree with the fruit below it, once per game. Whatever "
-                    "die was underneath goes away, and nothing may ever be placed on the squirrel's tree. At the "
+                    "die was underneath goes back to the supply, and nothing may ever be placed on the squirrel's tree. At the "
                     "end it costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly beside it "
                     "(left, right, above or below).")
     clearings_p = Para("Clearings hold no fruit. A die resting on a clearing still counts as in play for recipes, "

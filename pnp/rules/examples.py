@@ -54,7 +54,7 @@ def describe_change(gd: GameDeck, before: State, after: State) -> list[str]:
         if s.token and (o is None or o.token != s.token):
             tokens.append((s.token, p))
         if o is not None and o.die and not s.die:
-            returned.append((o.die_fruit, o.die, p))
+            returned.append((o.die_fruit, o.die, p, o.wheelbarrow))
         if s.die and (o is None or not o.die):
             appeared.append((s.die_fruit, s.die, p))
         elif s.die and o is not None and o.die:
@@ -71,8 +71,10 @@ def describe_change(gd: GameDeck, before: State, after: State) -> list[str]:
                    else f"{gd.fruit(f).name} die on {format_pos(p)} stays {b}.")
     for f, v, p in to_clearing:
         out.append(f"A clearing covers the {gd.fruit(f).name} {v}: the die moves onto it and scores nothing there.")
-    for f, v, p in returned:
-        out.append(f"The {gd.fruit(f).name} {v} under {format_pos(p)} goes back to the supply.")
+    for f, v, p, wheelbarrow in returned:
+        out.append(f"The {gd.fruit(f).name} wheelbarrow under {format_pos(p)} leaves the grove for good."
+                   if wheelbarrow else
+                   f"The {gd.fruit(f).name} {v} under {format_pos(p)} goes back to the supply.")
     for kind, p in tokens:
         word = "rotten token" if kind == ROTTEN else "squirrel"
         out.append(f"A {word} goes on {format_pos(p)}.")
