@@ -154,6 +154,28 @@ class TestBooklet:
                     left = it.x - {"start": 0, "middle": tw / 2, "end": tw}[it.anchor]
                     assert 5 <= left and left + tw <= fig.width - 5, it.text
 
+    def test_long_names_are_cut_within_the_margins(self, tmp_path, grove_puzzles):
+        """A tier or recipe name, or a title, too long for its line even set small
+        ran off the page (shrunk to 2.2 mm and no further); it is now cut, with "…"."""
+        src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+        long = "The Most Splendid and Unbelievably Long-Winded Name Anyone Ever Gave to a Thing " * 3
+        for old in ("title: Grove\n", "name: Grove Master}", "name: Sunrise Marmalade,"):
+            assert old in src
+            src = src.replace(old, old.replace(old.split(": ")[1].rstrip("\n},"), long.strip()), 1)
+        cards = tmp_path / "cards.yaml"
+        cards.write_text(src, encoding="utf-8")
+        figs = booklet_pages(load_deck(str(cards)), "grove", grove_puzzles)
+        cut = set()
+        for fig in figs:
+            for it in fig.items:
+                if isinstance(it, Text):
+                    tw = text_width(it.text, it.size, it.font, it.bold)
+                    left = it.x - {"start": 0, "middle": tw / 2, "end": tw}[it.anchor]
+                    assert 5 <= left and left + tw <= fig.width - 5, it.text
+                    if it.text.startswith("The Most") and it.text.endswith("…"):
+                        cut.add(it.size)
+        assert cut and min(cut) >= 2.2, cut
+
     def test_caller_sheet_and_single_page(self, tmp_path, orchard_puzzles):
         deck = load_deck()
         data = write_caller_sheet(deck, "orchard", orchard_puzzles, tmp_path / "c.pdf").read_bytes()

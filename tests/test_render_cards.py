@@ -301,3 +301,21 @@ def test_all_dice_in_play_reads_right_for_the_deck_s_dice(dice, fruit, says):
     from pnp.render.words import recipe_words
     gd = replace(DECK.game("grove"), dice_per_fruit=dice)
     assert recipe_words(Recipe("x", 30, ("all_dice_in_play", fruit), ("points", 5), True), gd).condition == says
+
+
+def test_recipe_backs_carry_the_decks_own_title():
+    """The recipe backs' foot said "Grove" whatever the deck's title; it now says
+    the deck's title, and a long one is cut to the card."""
+    from dataclasses import replace
+
+    from pnp.render.cards import recipe_back
+    gd = DECK.game("grove")
+    card = next(c for c in gd.cards if c.recipe)
+    feet = [it for it in recipe_back(replace(gd, title="Zitrushain"), card).walk()
+            if "target = sum of two recipe numbers" in getattr(it, "text", "")]
+    assert [it.text for it in feet] == [f"Zitrushain  ·  card {card.id}  ·  target = sum of two recipe numbers"]
+    fig = recipe_back(replace(gd, title="The Most Extraordinarily Fragrant Citrus Grove of the Golden Valley"), card)
+    foot = next(it for it in fig.walk() if getattr(it, "text", "").startswith("The Most"))
+    assert foot.text.startswith("The Most Extraordinarily") and foot.text.endswith("…") and foot.size >= 1.4
+    for it, (x0, _, x1, _) in extents(fig.items):
+        assert -1e-6 <= x0 and x1 <= fig.width + 1e-6, getattr(it, "text", it)

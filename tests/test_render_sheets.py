@@ -174,15 +174,32 @@ def test_no_label_or_scale_bar_crosses_a_crop_mark(paper, size, bleed):
     """The sheet's label, hint and 50 mm scale bar keep clear of the crop marks
     (the scale bar's words ran through the mark of the third column on every A4
     front; on narrow cards the hint ran through one too)."""
+    _assert_margins_clear(DECK.game("orchards-market"), paper, size, bleed)  # the longest title
+
+
+@pytest.mark.parametrize("size", [(63, 88), (44, 63)])
+def test_a_long_title_is_cut_short_of_the_crop_marks(size):
+    """A title too long for the label's room even at its smallest size ran on
+    through the next column's crop mark; it is now cut, marked "…"."""
+    from dataclasses import replace
+
+    gd = replace(DECK.game("orchard"), title="The Extraordinarily Magnificent and Truly Legendary Orchard of the "
+                                             "Valley of the Kings")
+    labels = _assert_margins_clear(gd, "a4", size, 3)
+    assert any(t.startswith("The Extraordinarily") and t.endswith("…") for t in labels), labels
+
+
+def _assert_margins_clear(gd, paper, size, bleed) -> list[str]:
+    """Checks a deck's first two sheets' margins; returns their labels' words."""
     from dataclasses import replace
 
     from figures import extents
     from pnp.render.cards import card_style
     from pnp.render.sheets import _margin_figure
-    gd = DECK.game("orchards-market")  # the longest title
     st = replace(card_style(gd, DECK), width=float(size[0]), height=float(size[1]))
     options = PrintOptions(paper=paper, bleed=bleed, back_offset=(1.5, -0.5))
     lay, pages = plan_pages(gd, options, st)
+    labels = []
     for page in pages[:2]:
         fig = _margin_figure(gd, lay, page, len(pages), options)
         marks = [it.points for it in fig.walk() if getattr(it, "cls", None) == "crop"]
@@ -195,3 +212,5 @@ def test_no_label_or_scale_bar_crosses_a_crop_mark(paper, size, bleed):
                 crosses = (x0 < ax < x1 and min(ay, by) < y1 and max(ay, by) > y0) if ax == bx else \
                           (y0 < ay < y1 and min(ax, bx) < x1 and max(ax, bx) > x0)
                 assert not crosses, (page.kind, type(it).__name__, getattr(it, "text", ""), ((ax, ay), (bx, by)))
+        labels += [it.text for it in fig.walk() if getattr(it, "cls", None) == "label"]
+    return labels

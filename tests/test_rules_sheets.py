@@ -322,3 +322,25 @@ def test_a_caption_says_the_wheelbarrow_under_the_squirrel_leaves_the_grove():
     game, state = position("grove:1,2,3,4", ["L1:3"])
     lines = describe_change(gd, state, play(game, state, "2 r0 0,0"))
     assert "The Lemon 3 under 0,0 goes back to the supply." in lines, lines
+
+
+def test_long_fruit_names_stay_on_the_planting_diagrams_cards():
+    """A long market fruit name ran out of its 14 mm card in the planting diagram
+    (and under the next card); names now shrink, then are cut, as do the "+1" labels."""
+    from dataclasses import replace
+
+    from figures import extents
+    from pnp.render.rules import planting_figure
+    from pnp.rules import _planting
+
+    gd = load_deck().game("orchards-market")
+    long = "Pomegranate of Granada"
+    gd = replace(gd, fruits=tuple(replace(f, name=long) if i == 0 else f for i, f in enumerate(gd.fruits)))
+    fig = planting_figure(gd, _planting(gd))
+    texts = [(it, box) for it, box in extents(fig.items) if getattr(it, "text", None)]
+    assert any(it.text.startswith("Pomegranate") and it.text.endswith("…") for it, _ in texts), texts
+    cards = [(it.x, it.x + it.w) for it in fig.walk() if type(it).__name__ == "Rect"]
+    for it, (x0, _, x1, _) in texts:
+        assert x1 <= fig.width + 1e-6, it.text
+        if not it.text.startswith("+1"):  # a name on a card: within that card
+            assert any(a - 1e-6 <= x0 and x1 <= b + 1e-6 for a, b in cards), (it.text, x0, x1)

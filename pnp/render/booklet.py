@@ -29,7 +29,7 @@ from ..games.base import Game, State
 from ..puzzles.daily import WIDTHS, Puzzle, parse_date, tier_range
 from .board import board_figure, hand_figure
 from .cards import CardStyle, card_style, recipe_back
-from .draw import Figure, Group, Paint, Polyline, Rect, Text, cut_to_fit, fit_size, text_width, wrap
+from .draw import Figure, Group, Paint, Polyline, Rect, Text, fit_size, fit_text, text_width, wrap
 from .words import describe_recipe, recipe_words, tokens_word
 
 __all__ = ["PAPERS", "write_booklet", "write_caller_sheet", "write_puzzle_sheet", "booklet_name",
@@ -95,9 +95,7 @@ class _Page:
     def footer(self, left: str, right: str):
         y = self.h - MARGIN + 6
         room = self.w - 2 * MARGIN - text_width(right, 2.6) - 4
-        size = _fit(left, room, 2.6)
-        if text_width(left, size) > room:  # a title too long even set small
-            left = cut_to_fit(left, room, size)
+        left, size = fit_text(left, room, 2.6, smallest=2.2)  # a title too long even set small is cut
         self.text(MARGIN, y, left, size, fill=GREY)
         self.text(self.w - MARGIN, y, right, 2.6, fill=GREY, anchor="end")
 
@@ -124,7 +122,8 @@ def _range_label(puzzles: Sequence[Puzzle]) -> str:
 def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> None:
     x, cw = MARGIN, pg.w - 2 * MARGIN
     title = f"{gd.title} daily puzzles"
-    pg.text(pg.w / 2, MARGIN + 24, title, _fit(title, cw, 12, bold=True), bold=True, anchor="middle")
+    title, size = fit_text(title, cw, 12, bold=True, smallest=2.2)
+    pg.text(pg.w / 2, MARGIN + 24, title, size, bold=True, anchor="middle")
     n = len(puzzles)
     pg.text(pg.w / 2, MARGIN + 34, f"{n} puzzle{'s' if n != 1 else ''}: {_range_label(puzzles)}", 4.2,
             anchor="middle")
@@ -171,7 +170,7 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
     y += 7
     for i, t in enumerate(tiers):
         pg.text(x, y, tier_range(tiers, i, " or more"), 3.4, fill=GREY)
-        pg.text(x + 26, y, t.name, 3.4, bold=True)
+        pg.text(x + 26, y, *fit_text(t.name, col2 - x - 28, 3.4, bold=True, smallest=2.2), bold=True)
         y += 5.2
     y2 = top
     pg.text(col2, y2, "The puzzles", 5, bold=True)
@@ -289,7 +288,8 @@ def _recipes(pg: _Page, gd: GameDeck, p: Puzzle, st: CardStyle, x: float, y: flo
         words = recipe_words(rec, gd)
         name = f"{rec.name}  ({rec.number})"
         ty = y + 3.4
-        pg.text(tx, ty, name, _fit(name, tw, 3.6, bold=True), bold=True)
+        name, size = fit_text(name, tw, 3.6, bold=True, smallest=2.2)
+        pg.text(tx, ty, name, size, bold=True)
         ty += 4.6
         pg.text(tx, ty, f"card {card.id}", 2.8, fill=GREY)
         ty += 4.0
@@ -345,7 +345,7 @@ def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float
     lead = min(4.6, max(3.6, (h - 26 - 5.2 - 48) / max(1, len(tiers))))
     for i, t in enumerate(tiers):
         pg.text(x, y, tier_range(tiers, i), 3.0, fill=GREY)
-        pg.text(x + 15, y, t.name, _fit(t.name, w - 15, 3.0, bold=True), bold=True)
+        pg.text(x + 15, y, *fit_text(t.name, w - 15, 3.0, bold=True, smallest=2.2), bold=True)
         y += lead
     y += 3
     # score box
@@ -475,7 +475,7 @@ def _caller_pages(w: float, h: float, gd: GameDeck, puzzles: Sequence[Puzzle], f
         x, cw = MARGIN, w - 2 * MARGIN
         y = MARGIN
         title = f"Caller sheet: {gd.title} puzzles"
-        pg.text(x, y + 8, title, _fit(title, cw, 7, bold=True), bold=True)
+        pg.text(x, y + 8, *fit_text(title, cw, 7, bold=True, smallest=2.2), bold=True)
         y += 14
         y = pg.para(x, y, "For a group that plays the same deal, each player with their own set of cards. "
                           "The caller reads out the start card and the two hand cards, then one draw at a "
@@ -562,7 +562,7 @@ def _answer_block(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, x: float, y: f
     ty += 5.6
     tier = gd.tier(score)
     tier_s = f"{'Target met' if score >= p.target else 'Target missed'}  ·  tier {tier.name}" if tier else ""
-    pg.text(rx, ty, tier_s, _fit(tier_s, right_w, 3.0), fill=GREY)
+    pg.text(rx, ty, *fit_text(tier_s, right_w, 3.0, smallest=2.2), fill=GREY)
 
 
 def _answer_pages(w: float, h: float, gd: GameDeck, game: Game, puzzles: Sequence[Puzzle], footer: str,

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..deck import DEFAULT_CARD_MM, Buyer, Card, Cell, Deck, Fruit, GameDeck
 from .draw import (Circle, blend, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text, regular_polygon,
-                   cut_to_fit, fit_size, star_points, text_width, wrap)
+                   cut_to_fit, fit_size, fit_text, star_points, text_width, wrap)
 from .words import number_word, plural_name, recipe_words
 
 SAFE_MM = 3.0  # keep text and symbols this far inside the trim
@@ -421,8 +421,8 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
         for ln in wrap(words.note, tw, 2.7, st.font):
             body.add(Text(x, y, ln, size=2.7, font=st.font, fill="#555555", cls="words"))
             y += 2.7 * 1.25
-    foot = f"Grove  ·  card {card.id}  ·  target = sum of two recipe numbers"
-    fs = _fit(foot, tw, 2.0, st.font, False)
+    foot, fs = fit_text(f"{short_title(gd)}  ·  card {card.id}  ·  target = sum of two recipe numbers",
+                        tw * SLACK, 2.0, st.font, smallest=1.4)
     body.add(Text(W / 2, H - SAFE_MM - 1.0, foot, size=fs, font=st.font, fill="#777777", anchor="middle"))
     return fig
 

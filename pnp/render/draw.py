@@ -212,6 +212,16 @@ def cut_to_fit(text: str, width: float, size: float, font: str = "Helvetica", bo
     return text.rstrip() + "…"
 
 
+def fit_text(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False,
+             smallest: float = 0.0) -> tuple[str, float]:
+    """``text`` and the size to set it in ``width``: shrunk as :func:`fit_size`
+    does (never below ``smallest``), then cut short with "…" if still too long."""
+    size = fit_size(text, width, size, font, bold, smallest)
+    if text_width(text, size, font, bold) > width:
+        text = cut_to_fit(text, width, size, font, bold)
+    return text, size
+
+
 def wrap(text: str, width: float, size: float, font: str = "Helvetica", bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width`` mm."""
     lines: list[str] = []

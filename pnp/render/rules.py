@@ -216,7 +216,7 @@ def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
     """The planting diagram: six cards in two rows, a new card on the right
     straddling both rows (gold frame), arrows to the cards it touches."""
     from .cards import card_style, fruit_symbol
-    from .draw import Paint, Polygon, Polyline, Rect, Text
+    from .draw import Paint, Polygon, Polyline, Rect, Text, fit_text
 
     st = card_style(gd)
     w, h, gap = 14.0, 19.6, 1.0
@@ -227,7 +227,8 @@ def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
         fig.add(Rect(x, y, w, h, r=1.2, paint=Paint(fill=st.ground, stroke=frame or f.colour,
                                                    width=1.0 if frame else 0.6)))
         fig.add(fruit_symbol(f.shape, x + w / 2, y + h / 2, 4.2, f.colour, st.ink, outline=0.3))
-        fig.add(Text(x + w / 2, y + h - 2.0, f.name, size=2.3, anchor="middle", fill=st.ink))
+        name, size = fit_text(f.name, w - 1.2, 2.3, smallest=1.4)  # a long name shrinks, then is cut
+        fig.add(Text(x + w / 2, y + h - 2.0, name, size=size, anchor="middle", fill=st.ink))
 
     for i, key in enumerate(block.start):
         r, c = divmod(i, 3)
@@ -239,7 +240,9 @@ def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
     ax = nx + w + 3
     for r in (0, 1):
         y = 1 + r * (h + gap) + h / 2
-        fig.add(Text(ax, y + 1, f"+1 {gd.fruit(block.start[2 + 3 * r]).name}", size=2.8, bold=True, fill=st.ink))
+        label, size = fit_text(f"+1 {gd.fruit(block.start[2 + 3 * r]).name}", fig.width - ax - 0.5, 2.8,
+                               bold=True, smallest=1.8)
+        fig.add(Text(ax, y + 1, label, size=size, bold=True, fill=st.ink))
     fig.add(Polygon(((nx + w / 2 - 1.6, ny - 2.8), (nx + w / 2 + 1.6, ny - 2.8), (nx + w / 2, ny - 0.6)),
                     Paint(fill=st.accent)))
     return fig

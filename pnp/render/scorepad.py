@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
-from .draw import PT, cut_to_fit, fit_size, text_width
+from .draw import PT, cut_to_fit, fit_size, fit_text, text_width
 from .fonts import pdf_font
 from .pdf import new_canvas
 from .words import tokens_word
@@ -132,7 +132,8 @@ class Page:
             yy = y + 1 + i * rh
             self.text(x + 2, yy + 3.0, rng, size=7.2, bold=True)
             # sizes here are points: a long tier name shrinks to the box (widths in points too)
-            self.text(x + 2, yy + 6.0, name, size=fit_size(name, (w - 4) / PT, 7.2, smallest=4.5))
+            name, size = fit_text(name, (w - 4) / PT, 7.2, smallest=4.5)
+            self.text(x + 2, yy + 6.0, name, size=size)
         return y + rh * len(rows) + 2
 
 

@@ -35,7 +35,7 @@ from ..deck import Deck, GameDeck
 from ..errors import PnpError
 from ..fsutil import atomic_write
 from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, short_title
-from .draw import Circle, Figure, Paint, Rect, Text, fit_size, line, text_width
+from .draw import Circle, Figure, Paint, Rect, Text, fit_text, line, text_width
 from .pdf import draw_figure, new_canvas
 
 from .pdf import PAPERS
@@ -249,8 +249,8 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
     span = lay.card_w if lay.labels_on_top else lay.card_h
     cells = lay.cols if lay.labels_on_top else lay.rows
     room = span - 4.0 if cells > 1 else (span - 8.0) / 2
-    size = fit_size(label, room, 2.6, bold=True, smallest=1.6)
-    hsize = fit_size(hint, room, 2.6 * 0.85, smallest=1.6)
+    label, size = fit_text(label, room, 2.6, bold=True, smallest=1.6)
+    hint, hsize = fit_text(hint, room, 2.6 * 0.85, smallest=1.6)
     if lay.labels_on_top:
         ty = lay.y0 - b - MARK_GAP - 1.8
         fig.add(Text(lay.x0 + 2, ty, label, size=size, fill=ink, bold=True, cls="label"))
