@@ -134,22 +134,28 @@ def test_the_card_lists_count_every_card_in_plurals(tmp_path):
     assert len([x for x in grove if x.startswith("card ")]) == 18 and "fruit" not in " ".join(grove)
 
 
-def test_a_long_tier_name_stays_in_the_tier_box(tmp_path):
+@pytest.mark.parametrize("name, cut", [
+    ("Extraordinarily Long Tier Name Of The Orchard", False),
+    # too long even at the smallest size: cut (it ran over the box's edge)
+    ("Extraordinarily Long Tier Name Of The Orchard and Only Longer Still And Longer Than That", True),
+])
+def test_a_long_tier_name_stays_in_the_tier_box(tmp_path, name, cut):
     """A deck's own tier names, however long, shrink to the harvest log's tier box
-    (they ran over its right edge)."""
+    (they ran over its right edge), and are cut with "…" past the smallest size."""
     import pypdfium2 as pdfium
 
     from pnp.render.scorepad import MARGIN
     src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
-    name = "Extraordinarily Long Tier Name Of The Orchard"
     cards = tmp_path / "cards.yaml"
     cards.write_text(src.replace("{min: 55, name: Legend of the Valley}", f"{{min: 55, name: {name}}}", 1),
                      encoding="utf-8")
     page = pdfium.PdfDocument(render_scorepad_pdf(load_deck(str(cards)), "orchard", paper="a4"))[0]
     text = page.get_textpage()
     whole = text.get_text_range()
-    start = whole.index(name)
-    right = max(text.get_charbox(i)[2] for i in range(start, start + len(name)))
+    start = whole.index(name[:30])
+    shown = whole[start:].splitlines()[0]
+    assert shown == name if not cut else (shown.endswith("…") and name.startswith(shown[:-1])), shown
+    right = max(text.get_charbox(i)[2] for i in range(start, start + len(shown)))
     box_right = page.get_width() - MARGIN * 72 / 25.4
     assert right <= box_right - 1, (right, box_right)
 
