@@ -309,7 +309,7 @@ def test_puzzle_daily_says_what_each_recipe_asks(monkeypatch):
             "               goal: Three Lemon dice sit side by side in one straight row or column. "
             "Score 9 extra points.\n"
             "recipe:      card 11, Lime Sherbet (37)\n"
-            "               goal: At least three Lime dice are in the orchard. Lime dice on trees count double.\n"
+            "               goal: At least three Lime dice are in the grove. Lime dice on trees count double.\n"
             ) in r.output
 
 

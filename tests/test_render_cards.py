@@ -287,11 +287,11 @@ def test_plural_name(name, n, plural):
 
 
 @pytest.mark.parametrize("dice, fruit, says", [
-    (5, "O", "All five Orange dice are in the orchard."),
-    (2, "O", "Both Orange dice are in the orchard."),
-    (2, "any", "Both dice of one fruit (any fruit) are in the orchard."),
-    (1, "O", "The one Orange die is in the orchard."),
-    (1, "any", "A die of any fruit (each has only one) is in the orchard."),
+    (5, "O", "All five Orange dice are in the grove."),
+    (2, "O", "Both Orange dice are in the grove."),
+    (2, "any", "Both dice of one fruit (any fruit) are in the grove."),
+    (1, "O", "The one Orange die is in the grove."),
+    (1, "any", "A die of any fruit (each has only one) is in the grove."),
 ])
 def test_all_dice_in_play_reads_right_for_the_deck_s_dice(dice, fruit, says):
     """A deck with one or two dice a fruit: the recipe said "All one Orange dice"."""

@@ -344,3 +344,24 @@ def test_long_fruit_names_stay_on_the_planting_diagrams_cards():
         assert x1 <= fig.width + 1e-6, it.text
         if not it.text.startswith("+1"):  # a name on a card: within that card
             assert any(a - 1e-6 <= x0 and x1 <= b + 1e-6 for a, b in cards), (it.text, x0, x1)
+
+
+def test_the_sheets_say_what_the_score_is_and_who_wins_a_tie(tmp_path):
+    """Three slips in the sheets' wording: "Your score is the fruit the dice show"
+    (every solitaire sheet); "all orchards begin with the same card" on the Grove
+    sheet; "the player who used fewer squirrels" with one squirrel in the deck."""
+    orchard, grove = (re.sub(r"\s+", " ", pdf_text(g)) for g in ("orchard", "grove"))
+    assert "Your score is what the dice add up to at the end." in orchard
+    assert "Your score is what the dice on trees add up to at the end." in grove
+    assert "the fruit the dice show" not in orchard + grove
+    assert "so that all groves begin with the same card" in grove
+    assert "so that all orchards begin with the same card" in orchard
+    assert "If scores are level, the player who left the squirrel unused wins; if still level, more dice in the " \
+           "grove wins" in grove
+    assert "If scores are level, the player who used fewer rotten tokens wins" in orchard
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
+    text = re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game("grove")).text())
+    assert "If scores are level, more dice in the grove wins; after that" in text
+    assert "squirrel unused" not in text

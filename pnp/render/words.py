@@ -44,12 +44,12 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
     if kind == "all_dice_in_play":
         whose = "of one fruit (any fruit)" if arg == "any" else f"{_fruit(gd, arg)}"
         if dice == 1:
-            cond = ("A die of any fruit (each has only one) is in the orchard." if arg == "any"
-                    else f"The one {whose} die is in the orchard.")
+            cond = ("A die of any fruit (each has only one) is in the grove." if arg == "any"
+                    else f"The one {whose} die is in the grove.")
         else:
             every = "Both" if dice == 2 else f"All {number_word(dice)}"
-            cond = (f"{every} dice {whose} are in the orchard." if arg == "any"
-                    else f"{every} {whose} dice are in the orchard.")
+            cond = (f"{every} dice {whose} are in the grove." if arg == "any"
+                    else f"{every} {whose} dice are in the grove.")
     elif kind == "each_fruit_at_least":
         names = [f.name for f in gd.fruits]
         listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
@@ -64,7 +64,7 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
         who = "dice" if key == "any" else f"{_fruit(gd, key)} {_plural(n, 'die', 'dice')}"
         if key == "any":
             who = _plural(n, "die", "dice")
-        cond = f"At least {number_word(n)} {who} are in the orchard." if n != 1 else f"At least one {who} is in the orchard."
+        cond = f"At least {number_word(n)} {who} are in the grove." if n != 1 else f"At least one {who} is in the grove."
     elif kind == "fruit_total_at_least":
         key, total = arg
         who = "All your dice" if key == "any" else f"Your {_fruit(gd, key)} dice"
@@ -72,7 +72,7 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
     elif kind == "squirrel_unused":
         cond = "You never spent the squirrel."
     elif kind == "wheelbarrow_used":
-        cond = "The wheelbarrow is in the orchard."
+        cond = "The wheelbarrow is in the grove."
     else:  # pragma: no cover - the loader only lets vocabulary through
         cond = f"{kind}: {arg}"
 
@@ -84,7 +84,7 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
     elif rkind == "points_per_die":
         key, n = rarg
         who = "die" if key == "any" else f"{_fruit(gd, key)} die"
-        reward = f"Score {n} extra {_plural(n, 'point')} for each {who} in the orchard."
+        reward = f"Score {n} extra {_plural(n, 'point')} for each {who} in the grove."
     else:  # pragma: no cover
         reward = f"{rkind}: {rarg}"
 

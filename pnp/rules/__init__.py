@@ -200,7 +200,9 @@ def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
     ))
 
 
-def _multiplayer(gd: GameDeck, token: str, tie: str) -> Section:
+def _multiplayer(gd: GameDeck, place: str, fewer: str | None, tie: str) -> Section:
+    """``place`` is what each player builds ("orchard"); ``fewer`` who wins a level
+    score first (None where the deck has no tokens), ``tie`` who wins next."""
     n = len(gd.cards)
     called = "number" if gd.game != "orchard-pnp" else "number and side (such as 3b)"
     if gd.game == "orchard-pnp":
@@ -213,12 +215,13 @@ def _multiplayer(gd: GameDeck, token: str, tie: str) -> Section:
         Para("Any number can join in, provided everyone brings their own copy of the deck and dice: all play the "
              "very same deal, each on their own patch of table. One player acts as the <b>caller</b>. " + deal +
              "Everybody else keeps their cards sorted by number and picks out the card that was called, so that "
-             "all orchards begin with the same card and every hand holds the same two cards."),
+             f"all {place}s begin with the same card and every hand holds the same two cards."),
         Para("Each round, all players place one card at the same time, each choosing freely where and how. When "
              "everyone is done, the caller reveals and calls the next card, and each player adds it to their "
              "hand. The game runs until the last card has been played."),
-        Para(f"The highest score wins. If scores are level, the player who used fewer {token} wins; if still "
-             f"level, {tie}; after that the players share the win."),
+        Para(f"The highest score wins. If scores are level, {fewer}; if still level, {tie}; after that the "
+             "players share the win." if fewer else
+             f"The highest score wins. If scores are level, {tie}; after that the players share the win."),
     ))
 
 
@@ -324,7 +327,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         Section("The idea", (Para(
             "You build a small orchard from nine cards. Whenever a tree is laid over a tree of the same fruit, a "
             "die appears on it, and laying more matching trees on the same spot makes that die climb. Your score "
-            "is the fruit the dice show at the end.", "lead"),
+            "is what the dice add up to at the end.", "lead"),
             Para(f"Every fruit has its own colour and its own shape, so the cards read well in black and white "
                  f"too: {_fruit_looks(gd)}."))),
         Section("What you need", (components,)),
@@ -336,7 +339,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
         Section("Example: a start and three turns", (Example(gd.game),)),
-        _multiplayer(gd, "rotten tokens", "more dice in the orchard wins"),
+        _multiplayer(gd, "orchard", "the player who used fewer rotten tokens wins" if gd.mismatch_tokens else None,
+                     "more dice in the orchard wins"),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
     )
     return Sheet(gd.game, gd.title, tagline, sections)
@@ -461,8 +465,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     sections = (
         Section("The idea", (Para(
             "A grove of citrus trees grows from nine cards. Each tree bears one or two fruits; lay trees over trees "
-            "of the same fruit and dice appear, then grow by the fruits you add. Your score is the fruit the dice "
-            "show at the end.", "lead"),
+            "of the same fruit and dice appear, then grow by the fruits you add. Your score is what the dice on "
+            "trees add up to at the end.", "lead"),
             Para(f"Fruits differ in colour and in shape: {_fruit_looks(gd)}. Clearings are open ground."))),
         Section("What you need", (components,)),
         Section("Setting up", (setup,)),
@@ -476,7 +480,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Scoring", scoring),
         Section("Example: a start and three turns", (Example("grove"),)),
         Section("Recipe Challenge", challenge),
-        _multiplayer(gd, "squirrels", "more dice in the grove wins"),
+        _multiplayer(gd, "grove", None if not squirrels else "the player who left the squirrel unused wins"
+                     if squirrels == 1 else "the player who used fewer squirrels wins", "more dice in the grove wins"),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
         Section("Appendix: every recipe", appendix, wide=True, new_page=True),
     )
