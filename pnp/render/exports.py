@@ -6,7 +6,7 @@ and Tabletop Simulator deck sheets.
 - PNG for print-on-demand shops: 300 dpi with 1/8 in bleed. The trim is the
   card size rounded to the nearest 1/8 in, so a 63x88 mm poker card gives the
   2.5x3.5 in (750x1050 px) trim shops ask for, 825x1125 px with bleed (the art
-  is scaled by well under 1 %).
+  is scaled by the height, about 1 %: 88 mm to 3.5 in, 88.9 mm).
 - Tabletop Simulator: a 10x7 grid sheet (at most 4096 px a side); slot 70 (the
   last) is the hidden card; at most 69 cards per sheet, more sheets when needed;
   a separate back image, or a back sheet in the same grid when backs differ.
