@@ -126,6 +126,27 @@ def test_tts_sheet_grid(tmp_path):
     assert TTS_PER_SHEET == 69 and -(-len(fruit) // TTS_PER_SHEET) == 3
 
 
+@pytest.mark.parametrize("game", ["grove", "orchard-pnp", "orchard"])
+def test_tts_hidden_card_gives_no_card_away(tmp_path, game):
+    """The hidden card (slot 70, what others see of a card in a hand) was the first
+    card's back: on Grove a recipe, on orchard-pnp a playable b side. Where backs
+    differ it is now the deck's plain back; where all are one back, that back."""
+    from PIL import Image
+
+    from pnp.render.exports import _tts_job
+
+    gd = DECK.game(game)
+    st = card_style(gd, DECK)
+    cw, ch = tts_card_px(st)
+    (d,) = write_tts(gd, tmp_path, st)
+    plain = _tts_job((gd, "back", st))
+    for sheet in d.sheets + d.back_sheets:
+        hidden = Image.open(sheet).convert("RGB").crop((9 * cw, 6 * ch, 10 * cw, 7 * ch)).tobytes()
+        assert hidden == plain
+    first = print_cards(gd)[0].back
+    assert (first == "back") == (game == "orchard"), first
+
+
 def test_deck_cli_svg_and_bad_options(tmp_path):
     r = CliRunner().invoke(cli, ["deck", "grove", "--format", "svg", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output

@@ -8,7 +8,8 @@ and Tabletop Simulator deck sheets.
   2.5x3.5 in (750x1050 px) trim shops ask for, 825x1125 px with bleed (the art
   is scaled by the height, about 1 %: 88 mm to 3.5 in, 88.9 mm).
 - Tabletop Simulator: a 10x7 grid sheet (at most 4096 px a side); slot 70 (the
-  last) is the hidden card; at most 69 cards per sheet, more sheets when needed;
+  last) is the hidden card (the back, or the deck's plain back where every card's
+  back differs); at most 69 cards per sheet, more sheets when needed;
   a separate back image, or a back sheet in the same grid when backs differ.
 """
 from __future__ import annotations
@@ -207,7 +208,16 @@ def _tts_keys(plan) -> list[str]:
         for pc in cards:
             keys.setdefault(pc.front)
             keys.setdefault(pc.back)
+        keys.setdefault(_tts_hidden(cards))
     return list(keys)
+
+
+def _tts_hidden(cards: list[PrintCard]) -> str:
+    """The art of a deck's hidden card (what others see of a card in a hand): the
+    common back, or the deck's plain back design where every card's back differs
+    (a Grove recipe, an orchard-pnp b side: that would give a card away)."""
+    backs = {pc.back for pc in cards}
+    return next(iter(backs)) if len(backs) == 1 else "back"
 
 
 def _tts_images(gd: GameDeck, keys: list[str], st: CardStyle, workers: int | None = None) -> list[bytes]:
@@ -254,7 +264,7 @@ def _tts_sheets(plan, images: dict[str, bytes], size: tuple[int, int], out: Path
         for s, chunk in enumerate(chunks, 1):
             pad = [None] * (TTS_PER_SHEET - len(chunk))
             # slot 70: the hidden card (shown for cards in other players' hands)
-            hidden = [images[chunk[0].back]]
+            hidden = [images[_tts_hidden(cards)]]
             face = [images[pc.front] for pc in chunk] + pad + hidden
             sheets.append(atomic_write(out / f"tts-{name}-{s}.png", _sheet_png(face, cw, ch)))
             if unique:
