@@ -214,3 +214,32 @@ def _assert_margins_clear(gd, paper, size, bleed) -> list[str]:
                 assert not crosses, (page.kind, type(it).__name__, getattr(it, "text", ""), ((ax, ay), (bx, by)))
         labels += [it.text for it in fig.walk() if getattr(it, "cls", None) == "label"]
     return labels
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_bleed_on_every_side_facing_an_empty_slot(duplex):
+    """On a sheet only partly filled (mini cards: 16 a sheet, 18 cards, 2 on the
+    second), the cards had bleed only on the full grid's outer edges: none below
+    them nor right of the last, so a cut a hair off showed white paper there."""
+    from dataclasses import replace
+
+    from pnp.render.cards import card_style
+    gd = DECK.game("orchard")
+    st = replace(card_style(gd, DECK), width=44.0, height=63.0)
+    lay, pages = plan_pages(gd, PrintOptions(bleed=3, duplex=duplex), st)
+    front, back = pages[2], pages[3]
+    assert (front.kind, back.kind, len(front.placements)) == ("front", "back", 2)
+    a, b = front.placements
+    assert a.clip == (a.x - 3, a.y - 3, 44 + 3, 63 + 6)  # left, top and below; card b on its right
+    assert b.clip == (b.x, b.y - 3, 44 + 3, 63 + 6)  # top, right and below
+    for pl, fr in zip(back.placements, front.placements):  # a back has bleed where its front has, mirrored
+        x, y, w, h = fr.clip
+        left, top = fr.x - x, fr.y - y
+        right, bottom = w - 44 - left, h - 63 - top
+        if duplex == "long":
+            left, right = right, left
+        else:
+            top, bottom = bottom, top
+        assert pl.clip == (pl.x - left, pl.y - top, 44 + left + right, 63 + top + bottom)
+    full = {pl.slot: pl.clip for pl in pages[0].placements}  # a full sheet: the outer edges only
+    assert full[5] == (lay.x0 + 44, lay.y0 + 63, 44, 63) and full[15][2:] == (47, 66)

@@ -125,13 +125,16 @@ class SheetLayout:
             r = self.rows - 1 - r
         return c, r
 
-    def clip_for(self, col: int, row: int, x: float, y: float) -> tuple[float, float, float, float]:
-        """The visible part of a card's art: its trim, plus the bleed on outer block edges."""
-        b = self.bleed
-        left = b if col == 0 else 0.0
-        right = b if col == self.cols - 1 else 0.0
-        top = b if row == 0 else 0.0
-        bottom = b if row == self.rows - 1 else 0.0
+    def clip_for(self, col: int, row: int, x: float, y: float,
+                 filled: set[tuple[int, int]] | None = None) -> tuple[float, float, float, float]:
+        """The visible part of a card's art: its trim, plus the bleed on each side
+        with no card next to it: the block's outer edges, and on a sheet only
+        partly ``filled`` (grid spots holding a card), the sides facing empty slots."""
+        def open_(c: int, r: int) -> float:
+            inside = 0 <= c < self.cols and 0 <= r < self.rows
+            return 0.0 if inside and (filled is None or (c, r) in filled) else self.bleed
+        left, right = open_(col - 1, row), open_(col + 1, row)
+        top, bottom = open_(col, row - 1), open_(col, row + 1)
         return x - left, y - top, self.card_w + left + right, self.card_h + top + bottom
 
     def trim_xs(self) -> list[float]:
@@ -195,13 +198,15 @@ def plan_pages(gd: GameDeck, options: PrintOptions, style: CardStyle | None = No
     for s, chunk in enumerate(sheets, 1):
         front = Page("front", s)
         back = Page("back", s)
+        fronts = {divmod(i, lay.cols)[::-1] for i in range(len(chunk))}
+        backs = {lay.back_grid_pos(i, options.duplex) for i in range(len(chunk))}
         for i, pc in enumerate(chunk):
             x, y = lay.front_slot(i)
             c, r = divmod(i, lay.cols)[::-1]
-            front.placements.append(Placement(pc.front, x, y, lay.clip_for(c, r, x, y), i))
+            front.placements.append(Placement(pc.front, x, y, lay.clip_for(c, r, x, y, fronts), i))
             bx, by = lay.back_slot(i, options.duplex, options.back_offset)
             bc, br = lay.back_grid_pos(i, options.duplex)
-            back.placements.append(Placement(pc.back, bx, by, lay.clip_for(bc, br, bx, by), i))
+            back.placements.append(Placement(pc.back, bx, by, lay.clip_for(bc, br, bx, by, backs), i))
         pages.append(front)
         pages.append(back)
     if options.calibration and options.duplex != "none":
