@@ -110,6 +110,8 @@ def test_crop_marks_on_trim_lines_in_margin_with_bleed():
         xs, ys = lay.trim_xs(), lay.trim_ys()
         marks = lay.crop_marks()
         assert marks
+        # Letter's 7.7 mm top and bottom margins: the column marks are in the bleed (below)
+        assert len(marks) == (16 if paper == "a4" else 8) and len(lay.bleed_marks()) == 16 - len(marks)
         for (x1, y1), (x2, y2) in marks:
             if x1 == x2:  # vertical mark: on a trim x, above or below the bleed
                 assert x1 in xs
@@ -119,6 +121,40 @@ def test_crop_marks_on_trim_lines_in_margin_with_bleed():
                 assert max(x1, x2) <= lay.x0 - 3 or min(x1, x2) >= lay.x0 + 189 + 3
             assert min(x1, x2) >= 2 and max(x1, x2) <= lay.page_w - 2
             assert min(y1, y2) >= 2 and max(y1, y2) <= lay.page_h - 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(63, 88), (44, 63), (56, 87), (70, 120), (88, 63), (40, 40)])
+def test_every_cut_line_has_marks_a_home_printer_prints(paper, size):
+    """Poker cards on Letter had column marks 2.0 to 3.7 mm from the paper's edge,
+    where most home printers print nothing (lasers leave 4.2 mm): the cuts between
+    columns were unmarked. Where the margin is that thin the marks go in the
+    bleed, which the cut takes off: from the bleed's edge to 0.75 mm short of the trim."""
+    from pnp.render.sheets import BLEED_MARK_GAP, MIN_SEEN, PRINTER_EDGE
+
+    lay = SheetLayout.fit(paper, *size, 3)
+    margin, bleed = lay.crop_marks(), lay.bleed_marks()
+    x1_, y1_ = lay.x0 + lay.cols * size[0], lay.y0 + lay.rows * size[1]
+
+    def printed(a, z, length):  # the part of a mark at least PRINTER_EDGE from both ends of the page
+        lo, hi = max(min(a, z), PRINTER_EDGE), min(max(a, z), length - PRINTER_EDGE)
+        return hi - lo
+
+    for (ax, ay), (bx, by) in bleed:
+        if ax == bx:  # a column's mark, above or below the block, within the bleed
+            assert (min(ay, by), max(ay, by)) in ((lay.y0 - 3, lay.y0 - BLEED_MARK_GAP),
+                                                  (y1_ + BLEED_MARK_GAP, y1_ + 3))
+        else:
+            assert (min(ax, bx), max(ax, bx)) in ((lay.x0 - 3, lay.x0 - BLEED_MARK_GAP),
+                                                  (x1_ + BLEED_MARK_GAP, x1_ + 3))
+    for xs, vertical in ((lay.trim_xs(), True), (lay.trim_ys(), False)):
+        for t in xs:  # each cut line: a mark at each end, with MIN_SEEN mm at least that prints
+            ends = [(a, z) for a, z in ((p[1], q[1]) if vertical else (p[0], q[0])
+                                        for p, q in margin + bleed if (p[0] == q[0] == t if vertical
+                                                                       else p[1] == q[1] == t))]
+            assert len(ends) == 2, (t, ends)
+            for a, z in ends:
+                assert printed(a, z, lay.page_h if vertical else lay.page_w) >= MIN_SEEN, (t, a, z)
 
 
 @pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "long"), ("a4", "short")])

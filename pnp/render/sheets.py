@@ -44,6 +44,9 @@ MARK_GAP = 1.0  # crop marks start this far outside the bleed
 MARK_LEN = 5.0
 EDGE_CLEAR = 2.0  # crop marks stop at least this far from the paper edge
 MIN_MARGIN = 4.0  # room kept outside the bleed for marks
+PRINTER_EDGE = 4.5  # many home printers print nothing nearer the paper edge (lasers: 4.2 mm)
+MIN_SEEN = 2.0  # a mark with less than this left to print moves into the bleed
+BLEED_MARK_GAP = 0.75  # a mark in the bleed stops this far short of the trim
 LABEL_INK = "#444444"
 
 
@@ -144,26 +147,39 @@ class SheetLayout:
         return [self.y0 + r * self.card_h for r in range(self.rows + 1)]
 
     def crop_marks(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Crop-mark segments: on the extension of each trim line, in the margin only."""
+        """Crop-mark segments in the margin, on the extension of each trim line;
+        where the margin is too thin for a mark a home printer prints (see
+        :meth:`bleed_marks`), none on that side."""
+        return self._marks()[0]
+
+    def bleed_marks(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Crop marks drawn in the bleed, for the sides whose margin mark would lie
+        almost wholly within :data:`PRINTER_EDGE` of the paper edge (the column
+        marks of poker cards on Letter: 2.0 to 3.7 mm from the edge). They run
+        from the bleed's outer edge to :data:`BLEED_MARK_GAP` short of the trim,
+        so cutting takes them off with the bleed."""
+        return self._marks()[1]
+
+    def _marks(self):
         b = self.bleed
-        out = []
-        top_start = self.y0 - b - MARK_GAP
-        top_end = max(EDGE_CLEAR, top_start - MARK_LEN)
-        bot_start = self.y0 + self.rows * self.card_h + b + MARK_GAP
-        bot_end = min(self.page_h - EDGE_CLEAR, bot_start + MARK_LEN)
-        for x in self.trim_xs():
-            if top_start - top_end > 0.5:
-                out.append(((x, top_start), (x, top_end)))
-                out.append(((x, bot_start), (x, bot_end)))
-        left_start = self.x0 - b - MARK_GAP
-        left_end = max(EDGE_CLEAR, left_start - MARK_LEN)
-        right_start = self.x0 + self.cols * self.card_w + b + MARK_GAP
-        right_end = min(self.page_w - EDGE_CLEAR, right_start + MARK_LEN)
-        for y in self.trim_ys():
-            if left_start - left_end > 0.5:
-                out.append(((left_start, y), (left_end, y)))
-                out.append(((right_start, y), (right_end, y)))
-        return out
+        margin, bleed = [], []
+        # per axis: the trim lines, the block's two edges, the page's length
+        vertical = (self.trim_xs(), self.y0, self.y0 + self.rows * self.card_h, self.page_h)
+        horizontal = (self.trim_ys(), self.x0, self.x0 + self.cols * self.card_w, self.page_w)
+        for across, (lines, lo, hi, length) in ((False, vertical), (True, horizontal)):
+            start, end = lo - b - MARK_GAP, max(EDGE_CLEAR, lo - b - MARK_GAP - MARK_LEN)
+            if start - end <= 0.5:
+                continue
+            seen = start - max(end, PRINTER_EDGE)
+            if seen < MIN_SEEN and b - BLEED_MARK_GAP >= 1.0:
+                spans, into = ((lo - b, lo - BLEED_MARK_GAP), (hi + b, hi + BLEED_MARK_GAP)), bleed
+            else:
+                spans, into = ((start, end), (hi + b + MARK_GAP, min(length - EDGE_CLEAR, hi + b + MARK_GAP
+                                                                         + MARK_LEN))), margin
+            for t in lines:
+                for a, z in spans:
+                    into.append(((a, t), (z, t)) if across else ((t, a), (t, z)))
+        return margin, bleed
 
     @property
     def labels_on_top(self) -> bool:
@@ -237,6 +253,9 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
     ink = LABEL_INK
     if page.kind == "front":
         for (x1, y1), (x2, y2) in lay.crop_marks():
+            fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
+        for (x1, y1), (x2, y2) in lay.bleed_marks():  # on the art: white under black, seen on any colour
+            fig.add(line(x1, y1, x2, y2, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
             fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
     side = {"front": "fronts", "back": "backs"}[page.kind]
     label = f"{short_title(gd)}  ·  sheet {page.sheet} of {n_sheets}  ·  {side}"
