@@ -153,10 +153,11 @@ class Tier:
 
 @dataclass(frozen=True)
 class Buyer:
-    """An Orchards market buyer card: wants ``count`` of one of two fruits."""
+    """An Orchards market buyer card: wants ``count`` of each of two fruits (a claim
+    needs one of the two, a sale both)."""
 
     id: int
-    wants: tuple[tuple[str, int], ...]  # (fruit key, count), two options
+    wants: tuple[tuple[str, int], ...]  # (fruit key, count) of each of the two fruits
     points: int
 
 
@@ -874,7 +875,7 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
             if n is not None:
                 wants.append((key, n))
         if len(wm) != 2:
-            r.p.add(bm["wants"][1], f"{who}: wants must name exactly two fruit options")
+            r.p.add(bm["wants"][1], f"{who}: wants must name exactly two fruits")
             continue
         if bid is None or pts is None or len(wants) != 2:
             continue

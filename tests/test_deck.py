@@ -297,7 +297,7 @@ class TestValidation:
     def test_market_buyer_needs_two_options(self, tmp_path):
         text = MARKET.replace("wants: {A: 3, O: 2}", "wants: {A: 3}")
         [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, 'wants')}: orchards-market buyer 1: wants must name exactly two fruit options")
+        assert line.endswith(f":{line_of(text, 'wants')}: orchards-market buyer 1: wants must name exactly two fruits")
 
     def test_market_buyer_points_name_the_buyer(self, tmp_path):
         text = MARKET.replace("points: 1}", "points: 9}")

@@ -70,7 +70,7 @@ def test_recipe_words_come_from_data():
         svg = figure_to_svg(art(gd, f"recipe-{card.id}"))
         assert str(card.recipe.number) in svg
     m = DECK.game("orchards-market")
-    assert describe_buyer(m.buyers[0], m).startswith("Wants 3 Apples or 2 Oranges")
+    assert describe_buyer(m.buyers[0], m).startswith("Wants 3 Apples and 2 Oranges")
 
 
 def test_print_card_lists():

@@ -365,3 +365,31 @@ def test_the_sheets_say_what_the_score_is_and_who_wins_a_tie(tmp_path):
     text = re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game("grove")).text())
     assert "If scores are level, more dice in the grove wins; after that" in text
     assert "squirrel unused" not in text
+
+
+def test_a_market_buyer_wants_both_fruits():
+    """A buyer wants a number of one fruit and a number of another: claimed with
+    either, sold only with both, the rest from anyone at the table. The sheet and
+    the cards said "or", so every claim was a whole order and selling never took
+    anyone else's cards."""
+    from pnp.render.cards import buyer_card
+
+    text = re.sub(r"\s+", " ", pdf_text("orchards-market"))
+    assert "Each asks for a number of one fruit and a number of another" in text
+    assert "if your harvested cards already cover one of its two wants (either one)" in text
+    assert "the cards under it cover one want; the other is filled with free harvested cards of its fruit " \
+           "from anyone at the table" in text
+    assert "if your own harvested cards cover both its wants" in text
+    assert " or " not in text.split("buyer cards.")[1].split("A pencil")[0]
+    gd = load_deck().game("orchards-market")
+    words = [it.text for it in buyer_card(gd, gd.buyers[0]).walk() if getattr(it, "text", None)]
+    assert "and" in words and "or" not in words, words
+    assert "other orchard cards along the whole of all four of its edges" in text
+
+
+@pytest.mark.parametrize("game", ["orchard", "grove"])
+def test_playing_together_says_a_stuck_player_stops(game):
+    """SPEC §3.3: a game ends at once when neither hand card can be placed; played
+    together, the sheet said only that the game runs until the last card."""
+    text = re.sub(r"\s+", " ", pdf_text(game))
+    assert "a player neither of whose two cards fits anywhere stops there and keeps the score they have" in text

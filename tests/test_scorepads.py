@@ -86,8 +86,40 @@ def test_grove_pages_name_the_squirrels_the_deck_has(tmp_path, squirrels, words,
 
 def test_market_sheet():
     text = page_texts("orchards-market")[0]
-    for word in ("Fruit cards", "Buyer bonuses", "Total", "Player 1"):
+    for word in ("Fruit cards", "Buyers sold", "Buyer bonuses", "Total", "Player 1"):
         assert word in text
+    # the game and date line was white on the header's green, where a pencil does not show;
+    # it is now above each table, in ink on paper (the header's first cell is empty)
+    assert "Game 1 date ____" in text and "Game ____" not in text
+    assert "the deck has 144 fruit cards" in text  # it said "144 in the supply"
+
+
+def test_market_sheet_labels_every_row():
+    """Two rows between "Buyer bonuses" and "Total" had no label."""
+    from pnp.render import scorepad
+
+    seen = []
+
+    def table(self, x, y, widths, header, n, first_col=None, **kw):
+        seen.append((header[0], list(first_col)))
+        return y + 60
+
+    real = scorepad.Page.table
+    scorepad.Page.table = table
+    try:
+        render_scorepad_pdf(load_deck(), "orchards-market")
+    finally:
+        scorepad.Page.table = real
+    assert seen and all(h == "" and all(label.strip() for label in rows) for h, rows in seen), seen
+
+
+@pytest.mark.parametrize("game, ties", [
+    ("orchard", "Ties: the player who used fewer rotten tokens wins, then more dice in the orchard wins."),
+    ("grove", "Ties: the player who left the squirrel unused wins, then more dice in the grove wins."),
+])
+def test_the_playing_together_page_breaks_ties_as_the_rules_do(game, ties):
+    """Grove's page said "fewer tokens used wins": Grove has a squirrel, no tokens."""
+    assert ties in page_texts(game)[-1]
 
 
 def test_deterministic():
@@ -128,7 +160,7 @@ def test_the_card_lists_count_every_card_in_plurals(tmp_path):
     write_card_lists(deck, tmp_path, lambda _: None)
     market = (tmp_path / "orchards-market" / "cards.txt").read_text(encoding="utf-8").splitlines()
     assert market[2] == "fruit      24 Apples, 24 Oranges, 24 Limes, 24 Pears, 24 Plums, 24 Cherries"
-    assert market[3] == "buyer 1    3 Apples or 2 Oranges: +1"
+    assert market[3] == "buyer 1    3 Apples and 2 Oranges: +1"
     assert len([x for x in market if x.startswith("buyer ")]) == len(deck.game("orchards-market").buyers)
     grove = (tmp_path / "grove" / "cards.txt").read_text(encoding="utf-8").splitlines()
     assert len([x for x in grove if x.startswith("card ")]) == 18 and "fruit" not in " ".join(grove)

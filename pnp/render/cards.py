@@ -458,7 +458,7 @@ def fruit_card(gd: GameDeck, key: str, *, style: CardStyle | None = None,
 
 def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
                bleed: float | tuple[float, float] = 0.0) -> Figure:
-    """An Orchards market buyer: wants n of one fruit or m of another; bonus points."""
+    """An Orchards market buyer: wants n of one fruit and m of another; bonus points."""
     st = style or card_style(gd)
     fig, body = _frame(st, bleed, st.paper)
     fig.title = f"{gd.title} buyer {buyer.id}"
@@ -497,7 +497,7 @@ def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
         body.add(Text(W / 2, top + rowh - 2.6, label, size=_fit(label, W - 2 * SAFE_MM - 6, 3.6, st.font, True),
                       font=st.font, bold=True, fill=st.ink, anchor="middle", cls="words"))
         if i == 0:
-            body.add(Text(W / 2, top + rowh + 4.3, "or", size=3.4, font=st.font, fill=st.ink, anchor="middle"))
+            body.add(Text(W / 2, top + rowh + 4.3, "and", size=3.4, font=st.font, fill=st.ink, anchor="middle"))
     # bonus
     cy = H - SAFE_MM - 7.5
     body.add(Polygon(star_points(W / 2, cy, 7.4, 0.66, 8), Paint(fill=st.accent, stroke=st.ink, width=0.3)))

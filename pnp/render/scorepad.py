@@ -160,8 +160,10 @@ def _solitaire_log(p: Page, gd: GameDeck, footer: str) -> None:
 def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
     tokens = "Rotten\ntokens" if gd.game != "grove" else f"{tokens_word(gd, gd.mismatch_tokens).capitalize()}\nused"
     place = "grove" if gd.game == "grove" else "orchard"
-    top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties: fewer tokens used "
-                   f"wins, then more dice in the {place}.", footer)
+    from ..rules import tie_breaks
+
+    top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties: "
+                   + ", then ".join(tie_breaks(gd)) + ".", footer)
     W = p.W - 2 * MARGIN
     widths = [W * s for s in (0.34, 0.14, 0.14, 0.14, 0.1, 0.14)]
     header = ["Player", "Score", tokens, f"Dice in\n{place}", "Place", "Tier"]
@@ -206,15 +208,16 @@ def _market_sheet(p: Page, gd: GameDeck, footer: str) -> None:
     players = 6
     label = 46.0
     widths = [label] + [(W - label) / players] * players
-    header = ["Game ____  date ________"] + [f"Player {i + 1}" for i in range(players)]
-    rows = ["Name", "Fruit cards", "Buyer bonuses", "", "", "Total", "Winner?"]
-    block = 9 + len(rows) * 8 + 10
+    header = [""] + [f"Player {i + 1}" for i in range(players)]
+    rows = ["Name", "Fruit cards", "Buyers sold", "Buyer bonuses", "Total", "Winner?"]
+    block = 5 + 9 + len(rows) * 8 + 10
     n = int((p.H - MARGIN - 6 - top) // block)
     y = top
-    for g in range(n):
-        y = p.table(MARGIN, y, widths, header, len(rows), first_col=rows, sizes=7.6) + 10
+    for g in range(n):  # the game's line above its table, in ink on paper, to write on
+        p.text(MARGIN, y + 3, f"Game {g + 1}    date ____________", size=8, bold=True, colour=GREEN)
+        y = p.table(MARGIN, y + 5, widths, header, len(rows), first_col=rows, sizes=7.6) + 10
     p.text(MARGIN, y - 4, f"Buyers pay {min(b.points for b in gd.buyers)} to {max(b.points for b in gd.buyers)} "
-           f"bonus points; fruit cards: {sum(n for _, n in gd.fruit_cards)} in the supply.", size=7, colour=GREY)
+           f"bonus points; the deck has {sum(n for _, n in gd.fruit_cards)} fruit cards.", size=7, colour=GREY)
 
 
 def render_scorepad_pdf(deck: Deck | GameDeck, game: str | None = None, *, paper: str = "a4") -> bytes:

@@ -125,11 +125,11 @@ def counted(gd: GameDeck, pairs) -> list[str]:
 
 
 def buyer_wants(buyer: Buyer, gd: GameDeck) -> str:
-    """"3 Apples or 2 Oranges"."""
-    return " or ".join(counted(gd, buyer.wants))
+    """"3 Apples and 2 Oranges"."""
+    return " and ".join(counted(gd, buyer.wants))
 
 
 def describe_buyer(buyer: Buyer, gd: GameDeck) -> str:
-    """"Wants 3 Apples or 2 Oranges; +1 bonus point"."""
+    """"Wants 3 Apples and 2 Oranges; +1 bonus point"."""
     opts = buyer_wants(buyer, gd)
     return f"Wants {opts}; +{buyer.points} bonus {_plural(buyer.points, 'point')}."

@@ -200,9 +200,22 @@ def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
     ))
 
 
-def _multiplayer(gd: GameDeck, place: str, fewer: str | None, tie: str) -> Section:
-    """``place`` is what each player builds ("orchard"); ``fewer`` who wins a level
-    score first (None where the deck has no tokens), ``tie`` who wins next."""
+def tie_breaks(gd: GameDeck) -> tuple[str, ...]:
+    """Who wins a level score in a solitaire game played together, in order (SPEC
+    §3.6: fewer rotten tokens, then more dice): the token clause only where the
+    deck has tokens; Grove's squirrel in its stead."""
+    place = "grove" if gd.game == "grove" else "orchard"
+    k = gd.mismatch_tokens
+    if gd.game != "grove":
+        fewer = "the player who used fewer rotten tokens wins" if k else None
+    else:
+        fewer = (None if not k else "the player who left the squirrel unused wins" if k == 1
+                 else "the player who used fewer squirrels wins")
+    return tuple(c for c in (fewer, f"more dice in the {place} wins") if c)
+
+
+def _multiplayer(gd: GameDeck) -> Section:
+    place = "grove" if gd.game == "grove" else "orchard"
     n = len(gd.cards)
     called = "number" if gd.game != "orchard-pnp" else "number and side (such as 3b)"
     if gd.game == "orchard-pnp":
@@ -218,10 +231,10 @@ def _multiplayer(gd: GameDeck, place: str, fewer: str | None, tie: str) -> Secti
              f"all {place}s begin with the same card and every hand holds the same two cards."),
         Para("Each round, all players place one card at the same time, each choosing freely where and how. When "
              "everyone is done, the caller reveals and calls the next card, and each player adds it to their "
-             "hand. The game runs until the last card has been played."),
-        Para(f"The highest score wins. If scores are level, {fewer}; if still level, {tie}; after that the "
-             "players share the win." if fewer else
-             f"The highest score wins. If scores are level, {tie}; after that the players share the win."),
+             "hand. The game runs until the last card has been played; a player neither of whose two cards fits "
+             "anywhere stops there and keeps the score they have."),
+        Para("The highest score wins. If scores are level, " + "; if still level, ".join(tie_breaks(gd)) +
+             "; after that the players share the win."),
     ))
 
 
@@ -339,8 +352,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
         Section("Example: a start and three turns", (Example(gd.game),)),
-        _multiplayer(gd, "orchard", "the player who used fewer rotten tokens wins" if gd.mismatch_tokens else None,
-                     "more dice in the orchard wins"),
+        _multiplayer(gd),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
     )
     return Sheet(gd.game, gd.title, tagline, sections)
@@ -480,8 +492,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Scoring", scoring),
         Section("Example: a start and three turns", (Example("grove"),)),
         Section("Recipe Challenge", challenge),
-        _multiplayer(gd, "grove", None if not squirrels else "the player who left the squirrel unused wins"
-                     if squirrels == 1 else "the player who used fewer squirrels wins", "more dice in the grove wins"),
+        _multiplayer(gd),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
         Section("Appendix: every recipe", appendix, wide=True, new_page=True),
     )
@@ -502,8 +513,8 @@ def _market_sheet(gd: GameDeck) -> Sheet:
     else:
         fruit_line = f"<b>{total} fruit cards</b>: " + ", ".join(counted(gd, gd.fruit_cards)) + "."
     pts = sorted({b.points for b in gd.buyers})
-    buyer_line = (f"<b>{len(gd.buyers)} buyer cards</b>. Each asks for a number of one fruit <i>or</i> a number of "
-                  f"another and pays {pts[0]} to {pts[-1]} bonus points.")
+    buyer_line = (f"<b>{len(gd.buyers)} buyer cards</b>. Each asks for a number of one fruit <i>and</i> a number "
+                  f"of another and pays {pts[0]} to {pts[-1]} bonus points.")
     components = Bullets((fruit_line, buyer_line,
                           "A pencil and the score sheet (<font name='Courier'>pnp scorepad orchards-market</font>)."))
     setup = Bullets((
@@ -520,20 +531,22 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         "your hand against the outside of the orchard so that one of its long edges touches two orchard cards.",
         "<b>Grow.</b> For each orchard card touching the card you just planted, take a card of that fruit from the "
         "supply into your hand.",
-        "<b>Harvest.</b> Any orchard card now shut in on all sides goes back to its pile. Every player, not only "
+        "<b>Harvest.</b> Any orchard card now shut in, other orchard cards along the whole of all four of its "
+        "edges, goes back to its pile. Every player, not only "
         "you, then lays face up in front of them all the cards of that fruit from their hand: these are "
         "<i>harvested</i> and can be sold.",
         "<b>Claim or sell</b> (one of the two, or neither).",
     ), numbered=True)
     claim = (
-        Para("<b>Claim</b> a buyer from the market if your harvested cards already cover one of its two wishes. "
-             "Turn those cards sideways under the buyer: they now belong to that order and nothing else. Refill "
-             "the market from the buyer pile."),
-        Para("<b>Sell</b> to a buyer you claimed earlier: fill its order with the cards already under it plus free "
-             "harvested cards of that fruit from anyone at the table, taken first from you, then from whoever has "
-             "the most of them, then from the nearest player on your left. Each card used goes face down onto the "
-             "scoring pile of the player it came from; the buyer goes onto yours."),
-        Para("You may claim and sell the same buyer in one turn if your own harvested cards fill the whole order."),
+        Para("<b>Claim</b> a buyer from the market if your harvested cards already cover one of its two wants "
+             "(either one). Turn those cards sideways under the buyer: they now belong to that order and nothing "
+             "else. Refill the market from the buyer pile."),
+        Para("<b>Sell</b> to a buyer you claimed earlier: the cards under it cover one want; the other is filled "
+             "with free harvested cards of its fruit from anyone at the table, taken first from you, then from "
+             "whoever has the most of them, then from the nearest player on your left. While the table holds too "
+             "few, that buyer waits. Each card used goes face down onto the scoring pile of the player it came "
+             "from; the buyer goes onto yours."),
+        Para("You may claim and sell the same buyer in one turn if your own harvested cards cover both its wants."),
     )
     end = Para("The moment one of the fruit piles in the supply is empty, play stops at once, even mid-turn.")
     scoring = (
