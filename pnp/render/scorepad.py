@@ -148,8 +148,11 @@ def _solitaire_log(p: Page, gd: GameDeck, footer: str) -> None:
     p.table(MARGIN, top, widths, ["Date", "Deal or puzzle id", "Score", "Tier", "Notes"], rows)
     x = MARGIN + tw + gap
     y = p.tier_box(x, top - 4, side, gd)
-    tokens = "rotten token" if gd.game != "grove" else "squirrel"
-    notes = ["Score = the dice", f"minus each {tokens}'s cost.", "", "Check a line with",
+    from ..games.orchard import ROTTEN_PENALTY
+
+    cost = (f"minus {ROTTEN_PENALTY} a rotten token." if gd.game != "grove" else
+            "minus the squirrel's cost." if gd.mismatch_tokens == 1 else "minus each squirrel's cost.")
+    notes = ["Score = the dice", cost, "", "Check a line with",
              f"pnp verify DEAL file.txt"]
     y += 6
     for n in notes:
