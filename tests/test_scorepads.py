@@ -52,9 +52,9 @@ def test_harvest_log_has_the_tier_table(game):
     together = page_texts(game)[-1]
     for word in ("Player", "Score", "Dice in", "grove" if game == "grove" else "orchard"):
         assert word in together
-    # the side note gives the cost ("minus each rotten token's cost" said no number)
+    # the side note gives the cost ("minus each rotten token's cost" gave no number)
     assert ("Score = the dice minus the squirrel's cost." if game == "grove" else
-            "Score = the dice minus 3 a rotten token.") in log
+            "Score = the dice minus 3 per rotten token.") in log
 
 
 def test_grove_recipe_log():
