@@ -183,6 +183,14 @@ def test_prove_refuses_days_that_are_not_published(archive):
     assert r.exit_code == 2 and "not published" in r.output and "2030-01-08" in r.output
 
 
+@pytest.mark.parametrize("limit", ["nan", "inf", "-1"])
+def test_prove_refuses_a_time_limit_that_is_not_seconds(limit):
+    """`--time-limit nan` (or inf) was taken, and searched each day with no limit."""
+    r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", DATE,
+                                 "--time-limit", limit])
+    assert r.exit_code == 2 and "--time-limit" in r.output, r.output
+
+
 @pytest.mark.parametrize("game_id,deal,limit,jobs", [
     ("orchard", SHORT, None, 1),
     ("grove", "grove:10,2,14,12,6,17", 60, 1),

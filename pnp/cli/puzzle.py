@@ -12,7 +12,7 @@ from ..errors import PuzzleError
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
-from .options import (cards_option, ctrl_c_stops, deck_from, generating_notice, read_archive_option,
+from .options import (Seconds, cards_option, ctrl_c_stops, deck_from, generating_notice, read_archive_option,
                       warn_unprintable)
 
 
@@ -141,7 +141,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
 @click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, metavar="S",
+@click.option("--time-limit", type=Seconds(), default=60.0, show_default=True, metavar="S",
               help="Seconds of search per day; 0 searches each day to the end.")
 @click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
               help="Folder of the published archive (its proofs/ folder is written).")
