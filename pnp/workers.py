@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
+from contextlib import contextmanager
 
 
 def context():
@@ -18,3 +20,18 @@ def context():
 def ignore_ctrl_c() -> None:
     """A worker's initializer: SIGINT is the parent's to answer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def deaf_to_ctrl_c():
+    """Ctrl-C ignored while the block runs (in the main thread; elsewhere a no-op).
+    For shutting a pool down after a first Ctrl-C: a second one cut the shutdown
+    short, and the workers were left waiting for work that never came."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)

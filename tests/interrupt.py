@@ -18,8 +18,10 @@ def ctrl_c_after(args: list[str], seconds: float, cwd=None, once=None) -> tuple[
     return ctrl_c_python_after(["-m", "pnp", *args], seconds, cwd, once)
 
 
-def ctrl_c_python_after(args: list[str], seconds: float, cwd=None, once=None) -> tuple[int, str, str]:
-    """The same for ``python ARGS``."""
+def ctrl_c_python_after(args: list[str], seconds: float, cwd=None, once=None,
+                        again: float | None = None) -> tuple[int, str, str]:
+    """The same for ``python ARGS``; with ``again``, a second Ctrl-C that many
+    seconds after the first (an impatient user)."""
     p = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=cwd,
                          preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
@@ -29,5 +31,8 @@ def ctrl_c_python_after(args: list[str], seconds: float, cwd=None, once=None) ->
             time.sleep(0.02)
     time.sleep(seconds)
     os.killpg(p.pid, signal.SIGINT)
+    if again is not None:
+        time.sleep(again)
+        os.killpg(p.pid, signal.SIGINT)
     out, err = p.communicate(timeout=60)
     return p.returncode, out, err

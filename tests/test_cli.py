@@ -390,9 +390,30 @@ def test_workers_leave_ctrl_c_to_the_parent(work):
     """Ctrl-C reaches the workers too: they leave it to the parent, so only the
     parent's KeyboardInterrupt is raised (the CLI turns it into one line), not
     one traceback a worker over it; the jobs not started are not waited for."""
+    _ctrl_c_leaves_one_traceback(work)
+
+
+@pytest.mark.parametrize("work", [
+    "from pnp.render.exports import render_parallel; import time; "
+    "render_parallel(time.sleep, [2, 2, 0.1, 0.1], workers=2, chunksize=1)",
+    "from pnp.puzzles.daily import make_puzzles; from pnp.games import find_game; import datetime; "
+    "list(make_puzzles(find_game('orchard'), [datetime.date(2031, 1, d) for d in range(1, 9)], jobs=2))",
+])
+def test_a_second_ctrl_c_does_not_cut_the_workers_shutdown_short(work):
+    """Ctrl-C twice in quick succession (or `timeout -s INT`, which signals twice):
+    the second one broke off the pool's shutdown, which could leave the workers
+    waiting forever (pnp deck --format png hung once in eight). It now waits out
+    the shutdown, and the one KeyboardInterrupt is the first."""
+    _ctrl_c_leaves_one_traceback(work, again=0.2)
+
+
+def _ctrl_c_leaves_one_traceback(work, again=None):
+    """Runs ``python -c work``, Ctrl-C once (or twice, ``again`` seconds apart):
+    one KeyboardInterrupt, the parent's, and none from a worker."""
     sys.path.insert(0, str(Path(__file__).parent))
     from interrupt import ctrl_c_python_after
 
-    code, out, err = ctrl_c_python_after(["-c", work], 2)
+    code, out, err = ctrl_c_python_after(["-c", work], 2 if again is None else 1, again=again)
     assert code == -2 and err.rstrip().endswith("KeyboardInterrupt"), err
+    assert err.count("KeyboardInterrupt") == 1, err  # not one raised while handling the first
     assert "Process" not in err, err  # a worker's "Process ForkPoolWorker-1:" heading

@@ -415,14 +415,15 @@ def make_puzzles(game: Game, dates: Iterable[_dt.date], *, cards: str | None = N
         for d in dates:
             yield make_puzzle(game, d)
         return
-    from ..workers import context, ignore_ctrl_c
+    from ..workers import context, deaf_to_ctrl_c, ignore_ctrl_c
 
     pool = context().Pool(workers, initializer=ignore_ctrl_c)
     try:
         yield from pool.imap(_make_job, [(game.id, cards, d.isoformat()) for d in dates])
     finally:
-        pool.terminate()
-        pool.join()
+        with deaf_to_ctrl_c():  # a second Ctrl-C must not leave the workers half stopped
+            pool.terminate()
+            pool.join()
 
 
 def _store(path: Path, puzzle: Puzzle) -> str:

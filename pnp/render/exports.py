@@ -139,13 +139,14 @@ def render_parallel(fn, jobs: list, workers: int | None = None, min_per_worker: 
 
     import cairosvg  # noqa: F401  (import once here, so forked workers share it)
 
-    from ..workers import context, ignore_ctrl_c
+    from ..workers import context, deaf_to_ctrl_c, ignore_ctrl_c
 
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context(), initializer=ignore_ctrl_c)
     try:
         return list(pool.map(fn, jobs, chunksize=chunksize))
-    finally:  # Ctrl-C or an error: the jobs not started are dropped, the running ones end
-        pool.shutdown(wait=True, cancel_futures=True)
+    finally:  # Ctrl-C or an error: the jobs not started are dropped, the running ones end (a second Ctrl-C waits)
+        with deaf_to_ctrl_c():
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def write_pod_pngs(gd: GameDeck, out: Path, style: CardStyle | None = None,
