@@ -882,6 +882,27 @@ def core_beam(game, deal, width):
     return s, s.wide_beam(width)
 
 
+@pytest.mark.parametrize("native", [True, False])
+def test_a_wide_beam_stops_when_asked(native):
+    """Ctrl-C (a stop) or the deadline ends a wide beam at its next check: with
+    `--time-limit 0` the widest beam before a proof ran on for seconds after
+    Ctrl-C. The first beam, the one that gives the search its first line, runs
+    whole; a stopped beam says it did not see everything."""
+    game = find_game("grove")
+    deal = "grove:5,12,3,9,14,1,7,16,2;recipes=4,10" if native else "grove:5,12,3,9,14"
+    width = 1 << 14 if native else 1 << 10
+    s = Searcher(game, game.parse_deal(deal), native=native)
+    assert s.make_core() or not native
+    s.stop = lambda: True
+    assert not s.wide_beam(width, by_recipes=True) and s.nodes < 20_000, s.nodes  # stopped at once
+    stopped = s.nodes
+    assert s.wide_beam(8, whole=True) is False and s.best > -10 ** 9 and s.best_line  # the first beam, whole
+    whole = Searcher(game, game.parse_deal(deal), native=native)
+    assert whole.make_core() or not native
+    whole.wide_beam(width, by_recipes=True)
+    assert whole.nodes > 8 * max(stopped, 10_000), (whole.nodes, stopped)  # what it would have visited
+
+
 @pytest.mark.parametrize("n,seed,count", [(3, 5, 4), (4, 6, 2)])
 def test_a_compiled_beam_wide_enough_sees_every_position(n, seed, count):
     """Short deals and a beam wider than any turn: it says it saw everything,

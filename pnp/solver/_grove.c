@@ -3226,7 +3226,8 @@ static void beam_undo(Core *s, int d, const Resolved *rs, const Saved *sv) {
 /* the beam from the loaded position (`cur` points so far): the best finished line it finds goes
  * to s->line and s->cs (best, nline, improved when it beats the best given); returns 1 when no
  * turn had more than `width` positions (then that line, or the best given where `ranked` dropped
- * every position that could beat it, is the proven best), 0 if not, -1 when out of memory */
+ * every position that could beat it, is the proven best), 0 if not or if s->cs's tick stopped it,
+ * -1 when out of memory, -2 when the tick raised */
 static int beam(Core *s, int cur, int width, int hold, int ranked) {
     BeamEnt *lvl[MAXDEPTH] = {0}, chain[MAXDEPTH];
     Resolved rs[MAXDEPTH];
@@ -3244,7 +3245,7 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
         b.n = 0;
         if (b.slots) memset(b.slot, 0, sizeof(int32_t) * b.slots);
         int bar = GONE;
-        for (int i = 0; i < nl && !fail; i++) {
+        for (int i = 0; i < nl && !fail && !s->cs.stopped; i++) {
             int score = lvl[d][i].score;
             beam_play(s, lvl, d, i, rs, sv, chain);
             int n = gen_moves(s, mv, 1);
@@ -3299,6 +3300,11 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
             }
             beam_undo(s, d, rs, sv);
             if (!fail && b.n >= most && (bar = beam_prune(&b, width, bar, order, &complete)) == GONE) fail = 1;
+            if (s->cs.nodes >= s->cs.next_check) core_check(&s->cs);  /* a deadline or Ctrl-C: stop */
+        }
+        if (s->cs.stopped) {
+            complete = 0;
+            break;
         }
         int live = fail ? 0 : beam_order(&b, order);
         if (live <= 0) { fail = live < 0; break; }
@@ -3329,7 +3335,7 @@ static int beam(Core *s, int cur, int width, int hold, int ranked) {
     free(order);
     free(b.c);
     free(b.slot);
-    return fail ? -1 : complete;
+    return fail ? -1 : s->cs.failed ? -2 : complete;
 }
 
 /* ------------------------------------------------------------------ Python */
@@ -3634,25 +3640,27 @@ static PyObject *Core_dfs(Core *s, PyObject *args) {
 }
 
 /* beam(cells, hand, drawn, tokens_used, tree_dice, supply, wheelbarrow_used, cur, best, width,
- * hold=0, ranked=1): Searcher.beam from one position (see beam()); a turn holds at most about
+ * hold=0, ranked=1, tick=None): Searcher.beam from one position (see beam()); tick(nodes, best)
+ * is called now and then, as by dfs(), and None from it stops the beam; a turn holds at most about
  * `hold` candidates at once (0: twice the width; the result is the same); `ranked`: by the score
  * plus the knapsack where the core `ranks` (no recipe scores), else by the score alone; 2, with
  * recipes: as beam() says (without, as 1); 0: by the score alone. Returns
  * (complete, 0, 0, positions, best, line), line as dfs() gives it: None unless the beam found a
  * better score than `best`. */
 static PyObject *Core_beam(Core *s, PyObject *args) {
-    PyObject *cells, *hand, *supply;
+    PyObject *cells, *hand, *supply, *tick = Py_None;
     int cur, best, width, drawn, tokens_used, tree_dice, wb, hold = 0, ranked = 1;
-    if (!PyArg_ParseTuple(args, "OOiiiOpiii|ii", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
-                          &cur, &best, &width, &hold, &ranked))
+    if (!PyArg_ParseTuple(args, "OOiiiOpiii|iiO", &cells, &hand, &drawn, &tokens_used, &tree_dice, &supply, &wb,
+                          &cur, &best, &width, &hold, &ranked, &tick))
         return NULL;
     if (width < 1 || width > (1 << 26) || hold < 0 || hold > (1 << 28)) {
         PyErr_SetString(PyExc_ValueError, "width or hold");
         return NULL;
     }
     if (load(s, cells, hand, drawn, tokens_used, tree_dice, supply, wb)) return NULL;
-    core_begin(&s->cs, Py_None, best, NONE);
+    core_begin(&s->cs, tick, best, NONE);
     int complete = beam(s, cur, width, hold, ranked >= 2 && s->nrec ? ranked : ranked && s->ranks);
+    if (complete == -2) return NULL;
     if (complete < 0) return PyErr_NoMemory();
     return core_result(&s->cs, complete, 0, s->line);
 }

@@ -974,6 +974,13 @@ class Searcher:
         return (self.deadline is not None and now > self.deadline) or \
             (self.node_limit is not None and self.nodes >= self.node_limit) or self.stopped()
 
+    def cut_short(self, now: float) -> bool:
+        """Whether a beam must end at this check: the deadline passed or the
+        caller asked the search to stop (Ctrl-C). Not the node limit: the
+        daily puzzles' search, node-limited, runs its beams whole, and so
+        stays as it was."""
+        return (self.deadline is not None and now > self.deadline) or self.stopped()
+
     def incumbent(self) -> int:
         """The best score found, here or (a parallel search) by any process."""
         return self.best if self.best > self.floor else self.floor
@@ -1012,17 +1019,21 @@ class Searcher:
         return out
 
     # -- beam search (the first incumbent) ---------------------------------------
-    def beam(self, width: int) -> bool:
+    def beam(self, width: int, whole: bool = False) -> bool:
         """Keep the ``width`` best positions after each turn (best: score so far).
         True when nothing was ever dropped: then the beam saw every position and
-        its best line is the proven best."""
+        its best line is the proven best. It ends early, False, at the deadline
+        or a stop (:meth:`cut_short`), unless ``whole`` (the first beam, which
+        gives the search its first line)."""
         complete = True
         e = self.engine
         n = len(e.refs)
         frontier = [(e.score(e.start()), e.start(), [])]
         while frontier:
             nxt = {}
-            for cur, node, line in frontier:
+            for i, (cur, node, line) in enumerate(frontier):
+                if not whole and i % 64 == 0 and self.cut_short(time.perf_counter()):
+                    return False
                 kids = self.ordered(node, cur)
                 if not kids:
                     total = cur + self.terminal_bonus(node)
@@ -1039,7 +1050,7 @@ class Searcher:
             self.nodes += len(nxt)
         return complete
 
-    def wide_beam(self, width: int, by_recipes: bool = False) -> bool:
+    def wide_beam(self, width: int, by_recipes: bool = False, whole: bool = False) -> bool:
         """:meth:`beam` in the compiled core where it has one (Grove's), else
         in Python. The same search, except that a position reached twice in
         one turn keeps its higher score (Python keeps the first), and that
@@ -1049,19 +1060,25 @@ class Searcher:
         uses it, never the puzzles' yardstick. ``by_recipes``: a recipe
         challenge's beam ranks by the score plus the knapsack's bound, and
         the last card by the final score (:data:`RECIPE_RANKED`), not by the
-        score alone."""
+        score alone. ``whole`` as for :meth:`beam`."""
         if not self.compiled_beam():
-            return self.beam(width)
+            return self.beam(width, whole)
         e = self.engine
         start = e.start()
         cur = e.score(start)
         ranked = RECIPE_RANKED if by_recipes and self.recipe_beam() else 1
         complete, _, _, nodes, best, line = self.core.beam(*compiled.position(e, start), cur, self.best, width, 0,
-                                                           ranked)
+                                                           ranked, None if whole else self._beam_tick)
         self.nodes += nodes
         if line is not None and best > self.best:
             self.best, self.best_line = best, self.core_line(start, cur, best, line)
         return bool(complete)
+
+    def _beam_tick(self, nodes: int, best: int) -> int | None:
+        """The compiled beam's call back: None (stop: the beam is not complete)
+        once the deadline passed or the caller asked to stop (Ctrl-C), which the
+        widest beams, seconds long, did not hear until they ended."""
+        return None if self.cut_short(time.perf_counter()) else 0
 
     def beam_widths(self) -> tuple[int, int]:
         """The widest beam under a time limit and the beam before a proof
@@ -1330,7 +1347,7 @@ class Searcher:
         # the first beam in the core where it has one (Grove's: 0.02 s of a nine-card deal, where
         # the Python beam took 0.18 s before the other core had anything to do)
         began = time.perf_counter()
-        if (self.wide_beam if self.compiled_beam() else self.beam)(self.beam_width):
+        if (self.wide_beam if self.compiled_beam() else self.beam)(self.beam_width, whole=True):
             return self._solution(True, self.best, t0)
         first = time.perf_counter() - began  # what the first beam took (the wider ones grow from its width)
         for width in self.widths:
