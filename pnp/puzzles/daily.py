@@ -55,7 +55,9 @@ from .difficulty import WIDTHS, BeamResult, beam_ladder, difficulty_of, level_na
 from .rng import DealRandom, seed_text
 
 #: Bumped only with a change that alters generated puzzles; recorded in each file.
-GENERATOR = 3
+#: 4: the Grove knapsack shares whole cells (7b8d5b0), which tightened the bound of
+#: four of generator 3's Grove days (2027-03-14: 108 to 107) without a bump.
+GENERATOR = 4
 #: Solver effort for a puzzle's best line: first these beam widths, then a
 #: branch-and-bound search of at most this many positions.
 SOLVE_WIDTHS = (24, 96, 384)
