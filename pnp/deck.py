@@ -764,7 +764,10 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
 
     tiers: list[Tier] = []
     if "tiers" in m:
-        tier_nodes = r.seq(m["tiers"][1], f"{gid}.tiers") or []
+        tier_nodes = r.seq(m["tiers"][1], f"{gid}.tiers")
+        if tier_nodes == []:
+            p.add(m["tiers"][1], f"{gid}.tiers: no tier defined (a score is named by its tier)")
+        tier_nodes = tier_nodes or []
         if len(tier_nodes) > MAX_TIERS:
             p.add(m["tiers"][0], f"{gid}.tiers: at most {MAX_TIERS} tiers (the score pad and the puzzle pages "
                                  f"print every one), not {len(tier_nodes)}")
@@ -773,7 +776,9 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
             if tm and len(tm) == 2:
                 lo = _int(r, tm["min"][1], f"{gid}.tiers.min", -999, 999)
                 name = r.value(tm["name"][1], f"{gid}.tiers.name", (str,))
-                if lo is not None and name is not None:
+                if name is not None and not name.strip():
+                    p.add(tm["name"][1], f"{gid}.tiers.name: empty (a tier needs a name to print)")
+                elif lo is not None and name is not None:
                     if tiers and lo <= tiers[-1].min:
                         p.add(tm["min"][1], f"{gid}.tiers: thresholds must rise (min {lo} after {tiers[-1].min})")
                     tiers.append(Tier(lo, name))
@@ -884,6 +889,11 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
             continue
         seen.add(bid)
         buyers.append(Buyer(bid, tuple(wants), pts))
+    if len(r.p.items) == before:  # a market needs cards to sell and buyers to sell them to
+        if not buyers:
+            r.p.add(m["buyers"][1], f"{gid}.buyers: no buyer defined")
+        if not counts:
+            r.p.add(m["fruit_cards"][1], f"{gid}.fruit_cards: no fruit card defined")
     if "fruit_cards" in m and len(r.p.items) == before:  # what buyers want, the deck must hold
         have = dict(counts)
         for f in fruits:

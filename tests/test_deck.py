@@ -294,6 +294,30 @@ class TestValidation:
         lines = problems(tmp_path, text)
         assert any(f":3: orchards-market: missing key '{drop}'" in x for x in lines)
 
+    @pytest.mark.parametrize("old, new, says", [
+        # a market with nothing to sell to: the rules sheet crashed (IndexError), and pnp build with it
+        ("    buyers:\n      - {id: 1, wants: {A: 3, O: 2}, points: 1}\n", "    buyers: []\n",
+         "orchards-market.buyers: no buyer defined"),
+        ("fruit_cards: {A: 24, O: 24}", "fruit_cards: {}", "orchards-market.fruit_cards: no fruit card defined"),
+    ])
+    def test_a_market_needs_buyers_and_fruit_cards(self, tmp_path, old, new, says):
+        assert old in MARKET
+        text = MARKET.replace(old, new)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, new.strip())}: {says}"), line
+
+    @pytest.mark.parametrize("old, new, says", [
+        # accepted: an empty "Your harvest" table, a blank tier row
+        ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10, name: High}\n", "    tiers: []\n",
+         "orchard.tiers: no tier defined (a score is named by its tier)"),
+        ("{min: 10, name: High}", '{min: 10, name: " "}', "orchard.tiers.name: empty (a tier needs a name to print)"),
+    ])
+    def test_tiers_need_names(self, tmp_path, old, new, says):
+        assert old in GOOD
+        text = GOOD.replace(old, new, 1)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, new.strip().split(chr(10))[-1].strip())}: {says}"), line
+
     def test_market_buyer_needs_two_options(self, tmp_path):
         text = MARKET.replace("wants: {A: 3, O: 2}", "wants: {A: 3}")
         [line] = problems(tmp_path, text)

@@ -48,9 +48,10 @@ def has_number(text: str, n: int) -> bool:
 def test_tiers_in_the_pdf(game):
     gd = load_deck().game(game)
     text = pdf_text(game)
-    for tier in gd.tiers:
+    for i, tier in enumerate(gd.tiers):
         assert tier.name in text, tier.name
-        assert has_number(text, tier.min), tier.min
+        assert has_number(text, tier.min) if i else \
+            f"up to {gd.tiers[1].min - 1} {tier.name}" in re.sub(r"\s+", " ", text), tier
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -393,3 +394,28 @@ def test_playing_together_says_a_stuck_player_stops(game):
     together, the sheet said only that the game runs until the last card."""
     text = re.sub(r"\s+", " ", pdf_text(game))
     assert "a player neither of whose two cards fits anywhere stops there and keeps the score they have" in text
+
+
+@pytest.mark.parametrize("game, keep, says", [
+    ("orchard", 8, ["A game uses all of them", "Shuffle the eight cards, face down: that is your stack for this "
+                    "game (this deck makes a game of eight cards, not nine)."]),
+    ("orchard", 12, ["A game uses nine of them", "count off nine, face down: that is your stack for this game. "
+                     "The other three sit out"]),
+    ("orchard-pnp", 5, ["Shuffle the five cards, turning roughly half"]),
+    ("grove", 10, ["count off nine, recipe sides up", "The other one sits out until your next game.",
+                   "(A challenge takes eleven cards, nine and two recipes; this deck has ten.)"]),
+])
+def test_the_set_up_counts_the_decks_own_cards(tmp_path, game, keep, says):
+    """The sheets said "count off nine" and "the other nine sit out" whatever the
+    deck held: an 8-card deck cannot give nine, a 12-card one leaves three out."""
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text())
+    data["games"][game]["cards"] = data["games"][game]["cards"][:keep]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(yaml.safe_dump(data), encoding="utf-8")
+    text = re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game(game)).text())
+    for s in says:
+        assert s in text, s
+    shipped = re.sub(r"\s+", " ", rules_sheet(load_deck().game(game)).text())
+    assert "eleven cards" not in shipped and "not nine" not in shipped

@@ -46,9 +46,11 @@ def test_harvest_log_has_the_tier_table(game):
     log = page_texts(game)[0]
     for word in ("Date", "Deal or puzzle id", "Score", "Tier", "Notes"):
         assert word in log
-    for tier in gd.tiers:
+    for i, tier in enumerate(gd.tiers):
         assert tier.name in log
-        assert re.search(rf"(?<!\d){tier.min}(?!\d)", log)
+        # the lowest tier takes every lower score too (a score below 0, after the penalties)
+        assert (f"up to {gd.tiers[1].min - 1} {tier.name}" in log if i == 0 else
+                re.search(rf"(?<!\d){tier.min}(?!\d)", log)), tier
     together = page_texts(game)[-1]
     for word in ("Player", "Score", "Dice in", "grove" if game == "grove" else "orchard"):
         assert word in together

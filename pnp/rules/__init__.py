@@ -147,15 +147,17 @@ def _fruit_looks(gd: GameDeck) -> str:
 
 
 def tier_rows(gd: GameDeck) -> tuple[tuple[str, str], ...]:
-    """("0–24", "Seedling"), ("25–29", "Sapling"), ... lowest first; the last reads "55 or more"."""
+    """("up to 24", "Seedling"), ("25–29", "Sapling"), ... lowest first; the last
+    reads "55 or more". The lowest tier takes every score under the next (its own
+    min too, and a score below 0 after the penalties), as :meth:`GameDeck.tier` does."""
     rows = []
     tiers = gd.tiers  # rising: the deck loader checks it
     for i, t in enumerate(tiers):
         if i + 1 < len(tiers):
             hi = tiers[i + 1].min - 1
-            rng = f"{t.min}–{hi}" if hi > t.min else str(t.min)
+            rng = f"up to {hi}" if i == 0 else f"{t.min}–{hi}" if hi > t.min else str(t.min)
         else:
-            rng = f"{t.min} or more"
+            rng = f"{t.min} or more" if i else "any score"
         rows.append((rng, t.name))
     return tuple(rows)
 
@@ -214,6 +216,18 @@ def tie_breaks(gd: GameDeck) -> tuple[str, ...]:
     return tuple(c for c in (fewer, f"more dice in the {place} wins") if c)
 
 
+def _stack(n: int, how: str = "face down") -> str:
+    """Setting up the stack from a deck of ``n`` cards: nine of them, or all where
+    there are nine or fewer (the sheet said "count off nine" and "the other nine
+    sit out" whatever the deck held)."""
+    if n > 9:
+        rest = "one sits" if n == 10 else f"{number_word(n - 9)} sit"
+        return (f"Shuffle the cards and count off nine, {how}: that is your stack for this game. The other "
+                f"{rest} out until your next game.")
+    short = "" if n == 9 else f" (this deck makes a game of {number_word(n)} cards, not nine)"
+    return f"Shuffle the {number_word(n)} cards, {how}: that is your stack for this game{short}."
+
+
 def _multiplayer(gd: GameDeck) -> Section:
     place = "grove" if gd.game == "grove" else "orchard"
     n = len(gd.cards)
@@ -261,7 +275,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
                       f"show six fruit trees in a 2 × 3 grid; in any one game each card is played on one side only.")
     else:
         cards_line = (f"<b>{n_cards} orchard cards</b>, {_numbered(gd)}, each showing six fruit trees in a "
-                      f"2 × 3 grid. A game uses nine of them; the numbers only matter for shared deals and puzzles.")
+                      f"2 × 3 grid. A game uses {'nine of them' if n_cards > 9 else 'all of them'}; the numbers only "
+                      "matter for shared deals and puzzles.")
     components = Bullets((
         cards_line,
         f"<b>{dice * n_fruits} {dice_word(dice * n_fruits)}</b>: {dice} for each fruit ({_fruit_list(gd)}); "
@@ -274,12 +289,11 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
     ))
     if pnp:
-        setup_deal = ("Shuffle the nine cards, turning roughly half of them over as you go, and stack them face "
-                      "down. Whichever side of a card is uppermost in the stack stays out of play: each time you "
+        setup_deal = (f"Shuffle the {number_word(n_cards)} cards, turning roughly half of them over as you go, and "
+                      "stack them face down. Whichever side of a card is uppermost in the stack stays out of play: each time you "
                       "take a card, flip it and use the side that was hidden.")
     else:
-        setup_deal = ("Shuffle the cards and count off nine, face down: that is your stack for this game. The other "
-                      "nine sit out and make a fresh deal for your next game.")
+        setup_deal = _stack(n_cards)
     setup = Bullets((
         f"Put the dice{' and the rotten tokens' if tokens else ''} within reach: this is the <b>supply</b>.",
         setup_deal,
@@ -401,7 +415,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     ))
     setup = Bullets((
         "Put the dice and the tokens within reach: this is the <b>supply</b>.",
-        "Shuffle the cards with the recipe sides up and count off nine: your stack. The other nine sit out.",
+        _stack(n_cards, "recipe sides up"),
         "Reveal the top card and lay it upright in the middle of the table: the start of your grove. "
         "Take the next two cards into your hand.",
     ), numbered=True)
@@ -457,7 +471,9 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     challenge = (
         Para("The backs of the cards hold recipes. Shuffle, then set two cards aside recipe side up, <i>before</i> "
              "counting off your nine: those two never enter the grove. Add the two numbers printed on the recipes: "
-             "that is your <b>target</b>."),
+             "that is your <b>target</b>." + ("" if n_cards >= 11 else
+                                               f" (A challenge takes eleven cards, nine and two recipes; this "
+                                               f"deck has {number_word(n_cards)}.)")),
         Para("Play as usual. At the end, check each recipe: if its goal is met, apply its reward (extra points, or "
              "dice of one fruit counting double). Your final score is the harvest, minus the squirrel, plus the "
              "rewards. Reach the target and you win."),
