@@ -299,19 +299,40 @@ _BARE_COLOUR = re.compile(r"[:,\[{]\s*#[0-9A-Fa-f]{3,8}\b")
 _QUOTE_COLOURS = 'a # not in quotes starts a comment: write colours in quotes, like "#D55E00"'
 
 
-def _syntax_hint(text: str, line: int | None) -> tuple[int | None, str]:
-    """The line to name and a hint for the two slips YAML reports far from
-    their cause: a colour not in quotes (the rest of its line is a comment, so
-    the error comes a line or more later) and a tab in the indent."""
+#: A ``#`` after a space inside an unclosed flow mapping or list: the rest of the line is a comment.
+_FLOW_COMMENT = re.compile(r"^[^#]*[{\[][^}\]#]*\s#")
+_QUOTE_HASH = 'a # not in quotes starts a comment: put text with a # in quotes, like "Sapling #1"'
+
+
+def _syntax_hint(text: str, line: int | None, problem: str = "",
+                 started: int | None = None) -> tuple[int | None, str]:
+    """The line to name and a hint for the slips YAML reports far from their
+    cause: a colour (or other text with a #) not in quotes, whose line's rest is
+    a comment, so the error comes a line or more later; a tab in the indent; a
+    key with no colon after it, reported on the next line (``started``: where
+    YAML's scan of that key began)."""
     if line is None:
         return line, ""
     lines = text.splitlines()
     for n in range(line, max(0, line - 4), -1):
         if n <= len(lines) and _BARE_COLOUR.search(lines[n - 1]):
             return n, f" ({_QUOTE_COLOURS})"
+    for n in range(line, max(0, line - 4), -1):
+        if n <= len(lines) and _FLOW_COMMENT.search(lines[n - 1]):
+            return n, f" ({_QUOTE_HASH})"
     row = lines[line - 1] if line <= len(lines) else ""
     if "\t" in row[:len(row) - len(row.lstrip())]:
         return line, " (a tab in the indent: YAML indents with spaces only)"
+    if problem == "could not find expected ':'" and started is not None:
+        return started, " (a key with no ':' after it?)"
+    if problem == "did not find expected key":
+        return line, " (check this line's indent against the lines above it)"
+    if problem.startswith("mapping values are not allowed"):
+        prev = next((n for n in range(line - 1, 0, -1)
+                     if lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#")), None)
+        if prev is not None and ":" not in lines[prev - 1].split("#")[0]:
+            return prev, " (a key with no ':' after it?)"
+        return line, " (check this line's indent against the lines above it)"
     return line, ""
 
 
@@ -323,7 +344,8 @@ def _compose(text: str, file: str) -> yaml.Node | None:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
-        line, hint = _syntax_hint(text, line)
+        started = exc.context_mark.line + 1 if exc.context_mark and exc.problem_mark else None
+        line, hint = _syntax_hint(text, line, exc.problem or "", started)
         raise DeckError([(file, line, f"YAML syntax error: {problem}{hint}")]) from None
     except yaml.YAMLError as exc:  # e.g. a control character; keep it to one line
         pos = getattr(exc, "position", None)

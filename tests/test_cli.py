@@ -271,6 +271,21 @@ class TestVerifyBadInput:
         msg = one_line_error(run("verify", "chess:1,2", ORCHARD_LINE))
         assert "unknown game 'chess'" in msg
 
+    def test_a_game_the_cards_file_leaves_out(self, tmp_path):
+        """`pnp deck orchard` with a cards file that has no orchard deck said "unknown
+        game 'orchard'", naming no file; solve and verify named the file already."""
+        import yaml
+
+        data = yaml.safe_load((Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(
+            encoding="utf-8"))
+        del data["games"]["orchard"]
+        cards = tmp_path / "cards.yaml"
+        cards.write_text(yaml.safe_dump(data), encoding="utf-8")
+        for command in ("rules", "scorepad", "deck"):
+            msg = one_line_error(run(command, "orchard", "--cards", cards, "--out", tmp_path))
+            assert msg == (f"{cards}: no 'orchard' deck in this cards file (it has: grove, orchard-pnp, "
+                           "orchards-market)"), (command, msg)  # (safe_dump sorts the games)
+
     def test_a_game_in_capitals(self, tmp_path):
         # each used to fail as not a deal or not a puzzle id, which they are
         msg = one_line_error(run("verify", "Orchard:4,7,8", ORCHARD_LINE))

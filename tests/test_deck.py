@@ -107,6 +107,17 @@ class TestValidation:
         ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10",
          "    tiers:\n\t- {min: 0, name: Low}\n      - {min: 10", 8, "YAML syntax error: found character that cannot start any token (a tab in the indent: YAML indents "
             "with spaces only)"),
+        # any text with a # in a flow mapping: named on its own line, not YAML's next
+        ("{min: 10, name: High}", "{min: 10, name: High #1}", 9,
+         "YAML syntax error: did not find expected ',' or '}' (a # not in quotes starts a comment: put text "
+         'with a # in quotes, like "Sapling #1")'),
+        # a key with no colon: YAML names the line after it ("could not find expected ':'")
+        ("  orchard:\n    fruits:", "  orchard:\n    fruits", 4,
+         "YAML syntax error: mapping values are not allowed in this context (a key with no ':' after it?)"),
+        ("    tiers:\n", "    title Orchard\n    tiers:\n", 7,
+         "YAML syntax error: could not find expected ':' (a key with no ':' after it?)"),
+        ("      P: {name: Pear", "     P: {name: Pear", 6,
+         "YAML syntax error: did not find expected key (check this line's indent against the lines above it)"),
     ])
     def test_slips_yaml_reports_far_from_their_cause_get_a_hint(self, tmp_path, old, new, line, message):
         """A colour not in quotes (``colour: #D55E00``) and a tab in the indent were
