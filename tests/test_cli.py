@@ -333,7 +333,7 @@ class TestVerifyBadInput:
     def test_deck_without_the_game(self, tmp_path):
         cards = tmp_path / "cards.yaml"
         cards.write_text("games:\n  orchard:\n    fruits: {A: {name: Apple, colour: '#D55E00', shape: circle}}\n"
-                         "    tiers: []\n    cards: [{id: 1, face: ['A A', 'A A', 'A A']}]\n")
+                         "    tiers: [{min: 0, name: Low}]\n    cards: [{id: 1, face: ['A A', 'A A', 'A A']}]\n")
         msg = one_line_error(run("verify", "grove:1,2", ORCHARD_LINE, "--cards", cards))
         assert "no 'grove' deck" in msg
 
