@@ -441,12 +441,17 @@ class _Reader:
             self.p.add(node, f"{what}: {exc}")
             return None
         if isinstance(v, bool) and bool not in types:  # as written ('yes', 'true'), not Python's True
-            self.p.add(node, f"{what} must be {_kinds(types)}, not {node.value!r}")
+            hint = (" (YAML reads yes, no, on, off, true and false as a truth value: put the text in quotes)"
+                    if str in types else "")
+            self.p.add(node, f"{what} must be {_kinds(types)}, not {node.value!r}{hint}")
             return None
         if not isinstance(v, types):
             if str in types and isinstance(v, (int, float)):
                 return str(node.value)
-            self.p.add(node, f"{what} must be {_kinds(types)}, not {node.value!r}")
+            quoted = (int in types and isinstance(v, str) and node.style in ("'", '"')
+                      and re.fullmatch(r"\s*-?\d+\s*", v))
+            hint = " (in quotes it is text: leave the quotes off)" if quoted else ""
+            self.p.add(node, f"{what} must be {_kinds(types)}, not {node.value!r}{hint}")
             return None
         return v
 
@@ -780,7 +785,7 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
     if gid == "orchards-market":
         return _market(r, gid, m, title, fruits, keys, style, file, before)
 
-    dice = _int(r, m["dice_per_fruit"][1], f"{gid}.dice_per_fruit", 0, 99) if "dice_per_fruit" in m else 5
+    dice = _int(r, m["dice_per_fruit"][1], f"{gid}.dice_per_fruit", 1, 99) if "dice_per_fruit" in m else 5
     tok_key = "squirrels" if gid == "grove" else "rotten_tokens"
     tokens = _int(r, m[tok_key][1], f"{gid}.{tok_key}", 0, 9) if tok_key in m else (1 if gid == "grove" else 2)
 

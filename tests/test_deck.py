@@ -329,6 +329,21 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, new.strip().split(chr(10))[-1].strip())}: {says}"), line
 
+    @pytest.mark.parametrize("old, new, says", [
+        # YAML's truth values and a number in quotes: the message now says why
+        ("{min: 10, name: High}", "{min: 10, name: Yes}", "orchard.tiers.name must be text, not 'Yes' (YAML reads "
+         "yes, no, on, off, true and false as a truth value: put the text in quotes)"),
+        ("{id: 2, face", "{id: \"2\", face", "orchard card id must be a whole number, not '2' (in quotes it is "
+         "text: leave the quotes off)"),
+        # no dice: every game scored 0 and the sheet asked for "0 dice: 0 for each fruit"
+        ("    tiers:\n", "    dice_per_fruit: 0\n    tiers:\n", "orchard.dice_per_fruit must be in 1..99, not 0"),
+    ])
+    def test_values_yaml_reads_otherwise_say_why(self, tmp_path, old, new, says):
+        assert old in GOOD
+        text = GOOD.replace(old, new, 1)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, new.strip().split(chr(10))[0])}: {says}"), line
+
     def test_market_buyer_needs_two_options(self, tmp_path):
         text = MARKET.replace("wants: {A: 3, O: 2}", "wants: {A: 3}")
         [line] = problems(tmp_path, text)
@@ -415,7 +430,8 @@ class TestStyle:
         ("width_mm: 70", "width_mm: 0", "style.card.width_mm must be 40..300 mm, not 0"),
         ("width_mm: 70", "width_mm: .nan", "style.card.width_mm must be 40..300 mm, not .nan"),
         ("height_mm: 120", "height_mm: 301", "style.card.height_mm must be 40..300 mm, not 301"),
-        ("width_mm: 70", "width_mm: '70'", "style.card.width_mm must be a number, not '70'"),
+        ("width_mm: 70", "width_mm: '70'", "style.card.width_mm must be a number, not '70' (in quotes it is text: "
+         "leave the quotes off)"),
         ("corner_mm: 4", "corner_mm: -1", "style.card.corner_mm must be 0..10 mm, not -1"),
         ("cell_mm: 30", "cell_mm: 2", "style.card.cell_mm must be 0 (as large as fits) or 5..100 mm, not 2"),
         ("cell_mm: 30", "bleed_mm: 3", "style.card: unknown key 'bleed_mm' (expected one of: width_mm, "
