@@ -271,6 +271,13 @@ class TestVerifyBadInput:
         msg = one_line_error(run("verify", "chess:1,2", ORCHARD_LINE))
         assert "unknown game 'chess'" in msg
 
+    def test_the_market_game_is_not_played_by_pnp(self):
+        """It said "unknown game 'orchards-market'", a game pnp prints."""
+        for args in (("verify", "orchards-market:1,2", ORCHARD_LINE), ("solve", "orchards-market:1,2")):
+            msg = one_line_error(run(*args))
+            assert msg == ("'orchards-market' is printed, not played, by pnp: there is nothing to solve or verify "
+                           "(playable games: orchard, orchard-pnp, grove)"), msg
+
     def test_a_game_the_cards_file_leaves_out(self, tmp_path):
         """`pnp deck orchard` with a cards file that has no orchard deck said "unknown
         game 'orchard'", naming no file; solve and verify named the file already."""

@@ -17,6 +17,11 @@ GAME_CLASSES: dict[str, type[Game]] = {
 def find_game(game_id: str, deck: Deck | GameDeck | None = None) -> Game:
     """The rules of ``game_id`` bound to its deck (default: the default cards file)."""
     if game_id not in GAME_CLASSES:
+        from ..deck import GAMES
+
+        if game_id in GAMES:  # the market: pnp prints it, but has no rules engine to play it by
+            raise PnpError(f"{game_id!r} is printed, not played, by pnp: there is nothing to solve or verify "
+                           f"(playable games: {', '.join(GAME_CLASSES)})")
         raise PnpError(unknown_game(game_id, GAME_CLASSES, "playable games"))
     if deck is None:
         deck = load_deck()
