@@ -419,3 +419,25 @@ def test_the_set_up_counts_the_decks_own_cards(tmp_path, game, keep, says):
         assert s in text, s
     shipped = re.sub(r"\s+", " ", rules_sheet(load_deck().game(game)).text())
     assert "eleven cards" not in shipped and "not nine" not in shipped
+
+
+def test_a_very_long_title_is_cut_in_the_band_and_the_foot(tmp_path):
+    """A 480-character title shrank the band's title past reading and ran the
+    foot over "page 1" and off the page; both are now cut, with "…"."""
+    import pypdfium2 as pdfium
+
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    title = "The Very Long Orchard of Many Splendid Trees " * 10
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("title: Orchard\n", f"title: {title.strip()}\n", 1), encoding="utf-8")
+    pdf = pdfium.PdfDocument(render_rules_pdf(load_deck(str(cards)), "orchard"))
+    for i in range(len(pdf)):
+        page = pdf[i]
+        text = page.get_textpage()
+        n = text.count_chars()
+        boxes = [text.get_charbox(k) for k in range(n)]
+        assert all(0 <= b[0] and b[2] <= page.get_width() for b in boxes), i
+        whole = text.get_text_range()
+        cut = [ln for ln in whole.splitlines() if ln.startswith("The Very Long")]
+        assert cut and all("…" in ln for ln in cut), cut
+        assert f"page {i + 1}" in whole

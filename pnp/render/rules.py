@@ -29,7 +29,7 @@ from ..deck import Deck, GameDeck
 from ..fsutil import atomic_write
 from ..rules import (Box, Bullets, Example, MarketCards, MarketPlanting, Para, Section, Sheet, Table,
                      planting_caption, rules_sheet)
-from .draw import Figure, Group, fit_size
+from .draw import Figure, Group, fit_text, text_width
 from .fonts import pdf_font
 from .pdf import _draw
 
@@ -216,7 +216,7 @@ def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
     """The planting diagram: six cards in two rows, a new card on the right
     straddling both rows (gold frame), arrows to the cards it touches."""
     from .cards import card_style, fruit_symbol
-    from .draw import Paint, Polygon, Polyline, Rect, Text, fit_text
+    from .draw import Paint, Polygon, Polyline, Rect, Text
 
     st = card_style(gd)
     w, h, gap = 14.0, 19.6, 1.0
@@ -320,8 +320,13 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
         c.line(MARGIN * mm, (MARGIN + 4) * mm, (W - MARGIN) * mm, (MARGIN + 4) * mm)
         c.setFont(SANS, 7)
         c.setFillColor(colors.HexColor("#666666"))
-        c.drawString(MARGIN * mm, MARGIN * mm, f"{sheet.title}: rules as pnp plays them")
-        c.drawRightString((W - MARGIN) * mm, MARGIN * mm, f"page {doc.page}")
+        page = f"page {doc.page}"
+        room = (W - 2 * MARGIN) * mm - text_width(page, 7) - 12
+        foot, size = fit_text(f"{sheet.title}: rules as pnp plays them", room, 7, smallest=5)  # a long title is cut
+        c.setFont(SANS, size)
+        c.drawString(MARGIN * mm, MARGIN * mm, foot)
+        c.setFont(SANS, 7)
+        c.drawRightString((W - MARGIN) * mm, MARGIN * mm, page)
         c.restoreState()
 
     def first_page(c, doc):
@@ -330,9 +335,10 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
         top = H * mm
         c.rect(0, top - (MARGIN + BAND - 4) * mm, W * mm, (MARGIN + BAND - 4) * mm, stroke=0, fill=1)
         c.setFillColor(colors.HexColor("#FFFDF7"))
-        # the deck's own title, as long as a user writes it: smaller rather than off the page
-        c.setFont(SANS_BOLD, fit_size(sheet.title, (W - 2 * MARGIN) * mm, 24, bold=True))
-        c.drawString(MARGIN * mm, top - (MARGIN + 6) * mm, sheet.title)
+        # the deck's own title, as long as a user writes it: smaller rather than off the page, cut past 12 pt
+        title, size = fit_text(sheet.title, (W - 2 * MARGIN) * mm, 24, bold=True, smallest=12)
+        c.setFont(SANS_BOLD, size)
+        c.drawString(MARGIN * mm, top - (MARGIN + 6) * mm, title)
         c.setFont(SANS, 9.5)
         c.drawString(MARGIN * mm, top - (MARGIN + 13) * mm, sheet.tagline)
         c.setFillColor(ACCENT)
