@@ -294,6 +294,22 @@ class _Problems:
         line = node.start_mark.line + 1 if node is not None else None
         self.items.append((self.file, line, message))
 
+    def collapsed(self) -> list[tuple[str, int | None, str]]:
+        """The problems, each said once: where three or more end in the same words
+        (a fruit key that a bad fruit entry left undefined, named by every card
+        that uses it: 19 lines for one slip), the first stands for the rest."""
+        tails: dict[str, list[int]] = {}
+        for i, (_, _, message) in enumerate(self.items):
+            tails.setdefault(message.rsplit(": ", 1)[-1], []).append(i)
+        out = []
+        for i, (file, line, message) in enumerate(self.items):
+            same = tails[message.rsplit(": ", 1)[-1]]
+            if len(same) < 3:
+                out.append((file, line, message))
+            elif i == same[0]:
+                out.append((file, line, f"{message} (and on {len(same) - 1} more lines)"))
+        return out
+
 
 _BARE_COLOUR = re.compile(r"[:,\[{]\s*#[0-9A-Fa-f]{3,8}\b")
 _QUOTE_COLOURS = 'a # not in quotes starts a comment: write colours in quotes, like "#D55E00"'
@@ -508,7 +524,7 @@ def parse_deck(text: str, file: str = "cards.yaml") -> Deck:
             if not games:
                 problems.add(top["games"][1], "games: no game defined")
     if problems.items:
-        raise DeckError(problems.items)
+        raise DeckError(problems.collapsed())
     return Deck(path=file, games=tuple(decks), style=style)
 
 
@@ -606,6 +622,10 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
         shape = r.value(f["shape"][1], f"{game}.fruits.{key}.shape", (str,)) if "shape" in f else None
         if shape is not None and shape not in SHAPES:
             r.p.add(f["shape"][1], f"{game}.fruits.{key}.shape: unknown shape {shape!r} (expected one of: {', '.join(SHAPES)})")
+            ok = False
+        twin = next((g for g in out if name is not None and g.name.casefold() == name.strip().casefold()), None)
+        if twin is not None:  # the cards, rules and recipes name fruits by their names
+            r.p.add(f["name"][1], f"{game}.fruits.{key}.name: {name!r} is fruit {twin.key}'s name too")
             ok = False
         if ok and None not in (name, colour, shape):
             out.append(Fruit(key, name, colour, shape))

@@ -344,6 +344,23 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, new.strip().split(chr(10))[0])}: {says}"), line
 
+    def test_two_fruits_may_not_share_a_name(self, tmp_path):
+        text = GOOD.replace("P: {name: Pear", "P: {name: apple", 1)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'name: apple')}: orchard.fruits.P.name: 'apple' is fruit A's name "
+                             "too"), line
+
+    def test_one_slip_is_said_once_not_once_per_card(self, tmp_path):
+        """A fruit key in lower case left 'P' undefined, and every card using it
+        said so: 19 lines for the shipped deck. The first stands for the rest."""
+        src = (ROOT / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+        text = src.replace("      P: {name: Pear", "      p: {name: Pear", 1)
+        lines = problems(tmp_path, text)
+        assert len(lines) == 2, lines
+        assert lines[0].endswith(f":{line_of(text, 'p: {name: Pear')}: orchard.fruits: fruit key 'p' must be one "
+                                 "capital letter")
+        assert "unknown fruit key 'P' (known: A, L) (and on 17 more lines)" in lines[1]
+
     def test_market_buyer_needs_two_options(self, tmp_path):
         text = MARKET.replace("wants: {A: 3, O: 2}", "wants: {A: 3}")
         [line] = problems(tmp_path, text)
