@@ -340,3 +340,26 @@ def test_recipe_backs_carry_the_decks_own_title():
     assert foot.text.startswith("The Most Extraordinarily") and foot.text.endswith("…") and foot.size >= 1.4
     for it, (x0, _, x1, _) in extents(fig.items):
         assert -1e-6 <= x0 and x1 <= fig.width + 1e-6, getattr(it, "text", it)
+
+
+def test_overlapping_circles_of_one_path_fill_solid_in_pdfs_as_in_svgs():
+    """A tree's crown is its six circles as one path, filled where they overlap
+    (SVG's nonzero rule). reportlab fills even-odd by default, so in every PDF
+    the overlaps were holes showing the crown's dark edge: a lattice of rings."""
+    import pypdfium2 as pdfium
+
+    from pnp.render.cards import circles_path
+    from pnp.render.draw import Figure, Paint
+    from pnp.render.pdf import draw_figure, new_canvas
+
+    fig = Figure(40, 20).add(circles_path([(14, 10, 8), (26, 10, 8)], Paint(fill="#00AA00")))
+    buf = io.BytesIO()
+    c = new_canvas(buf, 40, 20)
+    draw_figure(c, fig, 0, 0)
+    c.showPage()
+    c.save()
+    img = pdfium.PdfDocument(buf.getvalue())[0].render(scale=4).to_pil().convert("RGB")
+    w, h = img.size
+    for x_mm in (10, 20, 30):  # one circle alone, the overlap, the other alone
+        r, g, b = img.getpixel((int(w * x_mm / 40), h // 2))
+        assert g > 150 and r < 60 and b < 60, (x_mm, (r, g, b))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from .draw import Circle, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text
 from .fonts import pdf_font
 
@@ -134,7 +135,7 @@ def _draw(canvas, item) -> None:
             p.lineTo(x, y)
         if isinstance(item, Polygon):
             p.close()
-        canvas.drawPath(p, stroke=stroke, fill=fill if isinstance(item, Polygon) else 0)
+        canvas.drawPath(p, stroke=stroke, fill=fill if isinstance(item, Polygon) else 0, fillMode=FILL_NON_ZERO)
     elif isinstance(item, Path):
         p = canvas.beginPath()
         for cmd in item.commands:
@@ -147,7 +148,9 @@ def _draw(canvas, item) -> None:
                 p.curveTo(*cmd[1:])
             elif op == "Z":
                 p.close()
-        canvas.drawPath(p, stroke=stroke, fill=fill)
+        # SVG's rule (nonzero), not reportlab's default even-odd, which left the overlaps of a
+        # tree's crown circles (one path, the same winding) as holes in every PDF
+        canvas.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
     else:  # pragma: no cover
         raise TypeError(f"cannot draw {type(item).__name__}")
     canvas.restoreState()
