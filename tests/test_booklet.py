@@ -186,6 +186,21 @@ class TestBooklet:
         assert len(pages) == 1 and orchard_puzzles[0].id in pages[0]
         assert not any(m.format() in pages[0] for m in orchard_puzzles[0].answer if " r" in m.format())
 
+    def test_the_caller_sheet_keeps_each_puzzle_id_above_its_rule(self, orchard_puzzles, grove_puzzles):
+        """Orchard's rows were 10 mm: the grey puzzle id under each day sat on the
+        rule below it, its foot cut off."""
+        from pnp.render.booklet import _caller_pages
+        from pnp.render.draw import Polyline
+
+        deck = load_deck()
+        for game_id, ps in (("orchard", orchard_puzzles), ("grove", grove_puzzles)):
+            fig = _caller_pages(210, 297, deck.game(game_id), ps, "foot", 1)[0].fig
+            rules = sorted(it.points[0][1] for it in fig.items if isinstance(it, Polyline))
+            for p in ps:
+                (tid,) = [it for it in fig.items if isinstance(it, Text) and it.text == p.id]
+                below = min(y for y in rules if y > tid.y - tid.size)
+                assert tid.y + 0.25 * tid.size < below, (game_id, p.id, tid.y, below)  # the descenders clear it
+
     def test_name(self):
         assert booklet_name("grove", parse_date("2026-12-07"), 7) == "grove-booklet-2026-12-07-7d.pdf"
 

@@ -468,7 +468,7 @@ def _caller_pages(w: float, h: float, gd: GameDeck, puzzles: Sequence[Puzzle], f
                   first_page: int) -> list[_Page]:
     pages = []
     grove = gd.game == "grove"
-    row_h = 15.5 if grove else 10.0
+    row_h = 15.5 if grove else 12.0  # (at 10 the puzzle id, under the day, sat on the rule below)
     i = 0
     while i < len(puzzles) or not pages:
         pg = _Page(w, h)
