@@ -363,3 +363,25 @@ def test_overlapping_circles_of_one_path_fill_solid_in_pdfs_as_in_svgs():
     for x_mm in (10, 20, 30):  # one circle alone, the overlap, the other alone
         r, g, b = img.getpixel((int(w * x_mm / 40), h // 2))
         assert g > 150 and r < 60 and b < 60, (x_mm, (r, g, b))
+
+
+@pytest.mark.parametrize("which", ["recipe", "buyer"])
+def test_a_top_band_keeps_the_cards_rounded_corners(which):
+    """The dark band across a recipe back's or buyer's top was a square: on an SVG
+    card (no bleed) it covered the rounded cut line and squared the corners. With
+    bleed it still runs into the bleed."""
+    import cairosvg
+    from PIL import Image
+
+    from pnp.render.cards import buyer_card, recipe_back
+    market, grove = DECK.game("orchards-market"), DECK.game("grove")
+    make = (lambda **kw: buyer_card(market, market.buyers[0], **kw)) if which == "buyer" else \
+        (lambda **kw: recipe_back(grove, grove.cards[0], **kw))
+    png = cairosvg.svg2png(bytestring=figure_to_svg(make()).encode(), output_width=630)
+    img = Image.open(io.BytesIO(png)).convert("RGBA")
+    w, _ = img.size
+    for x in (1, w - 2):  # the top corners, outside the 3 mm rounding: nothing drawn there
+        assert img.getpixel((x, 1))[3] == 0, (x, img.getpixel((x, 1)))
+    assert img.getpixel((w // 2, 3))[:3] == (0x2F, 0x5E, 0x3F)  # the band itself, at the top middle
+    band = [it for it in make(bleed=3.0).walk() if getattr(it, "cls", None) == "band"]
+    assert len(band) == 1 and (band[0].x, band[0].y) == (-3.0, -3.0)

@@ -267,6 +267,19 @@ def _design_room(st: CardStyle, body: Group, bleed: float | tuple[float, float]
     return replace(st, width=st.width / k, height=st.height / k, corner=st.corner / k), inner, bx / k, by / k
 
 
+def _top_band(st: CardStyle, bx: float, by: float, height: float, colour: str):
+    """A band of colour across the card's top: into the bleed where there is one,
+    else within the trim, its top corners rounded as the card's (a square band
+    covered the rounded cut line of an SVG card and squared its corners)."""
+    W = st.width
+    if bx or by:
+        return Rect(-bx, -by, W + 2 * bx, height + by, paint=Paint(fill=colour), cls="band")
+    r = min(st.corner, height, W / 2)
+    k = 0.5522847498 * r
+    return Path((("M", 0.0, height), ("L", 0.0, r), ("C", 0.0, r - k, r - k, 0.0, r, 0.0), ("L", W - r, 0.0),
+                 ("C", W - r + k, 0.0, W, r - k, W, r), ("L", W, height), ("Z",)), Paint(fill=colour), cls="band")
+
+
 def _corner_labels(body: Group, st: CardStyle, label: str, colour: str, size: float = 3.6) -> None:
     x, y = SAFE_MM + 0.3, SAFE_MM + size * 0.72 + 0.1
     body.add(Text(x, y, label, size=size, font=st.font, bold=True, fill=colour, cls="number"))
@@ -384,7 +397,7 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
     W, H = st.width, st.height
     band = 30.0
     tw = (W - 2 * SAFE_MM - 4) * SLACK
-    body.add(Rect(-bx, -by, W + 2 * bx, band + by, paint=Paint(fill=st.back), cls="band"))
+    body.add(_top_band(st, bx, by, band, st.back))
     body.add(Text(W / 2, SAFE_MM + 4.2, "RECIPE", size=2.6, font=st.font, bold=True, fill=st.back_ink,
                   anchor="middle"))
     # the name in one or two lines, smaller for a long one; three small lines
@@ -465,7 +478,7 @@ def buyer_card(gd: GameDeck, buyer: Buyer, *, style: CardStyle | None = None,
     st, body, bx, by = _design_room(st, body, bleed)
     W, H = st.width, st.height
     band = 17.0
-    body.add(Rect(-bx, -by, W + 2 * bx, band + by, paint=Paint(fill=st.back), cls="band"))
+    body.add(_top_band(st, bx, by, band, st.back))
     body.add(Text(W / 2, SAFE_MM + 8.5, "BUYER", size=5.0, font=st.font, bold=True, fill=st.back_ink,
                   anchor="middle"))
     body.add(Text(W / 2, SAFE_MM + 12.2, "wants", size=2.6, font=st.font, fill=st.back_ink, anchor="middle"))
