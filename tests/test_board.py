@@ -71,3 +71,17 @@ def test_hand_figure():
     assert labels == ["3b", "4a", "5a"]
     two_rows = hand_figure(find_game("orchard").deck, [1, 2, 3], per_row=2)
     assert two_rows.height > fig.height
+
+
+def test_card_tags_name_the_side_of_a_two_sided_card():
+    """The print-and-play edition's boards tagged its cards "1", "3": the cards
+    and the notation say "1a", "3b"."""
+    from pnp.render.draw import Text
+
+    for game_id in DEALS:
+        g, states = _greedy(game_id)
+        st = states[-1]
+        tags = {it.text for it in board_figure(g.deck, st).walk() if isinstance(it, Text) and it.cls == "card-number"}
+        visible = {s.card for _, s in st.top}
+        assert tags == {pl.card.format() for pl in st.placed if pl.card.id in visible}, (game_id, tags)
+        assert all(t[-1] in "ab" for t in tags) == (game_id == "orchard-pnp"), tags

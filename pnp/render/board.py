@@ -150,19 +150,22 @@ def board_figure(gd: GameDeck, state: State, *, cell: float = 8.0, counted: bool
                 segs += [("M", *a), ("L", *b)]
     if segs:
         board.add(Path(tuple(segs), edge, cls="card-edges"))
-    # 3. card numbers, once per visible piece (its first square in reading order)
+    # 3. card numbers, once per visible piece (its first square in reading order), with the
+    #    side for a two-sided deck ("3b"), as the cards and the notation write them
     if numbers:
         seen: set[int] = set()
         size = max(1.6, s * 0.24)
+        names = {pl.card.id: pl.card.format() for pl in state.placed}
         for (x, y), spot in state.top:
             if spot.card in seen:
                 continue
             seen.add(spot.card)
             px, py = at(x, y)
-            w = size * 0.62 * len(str(spot.card)) + size * 0.5
+            name = names.get(spot.card, str(spot.card))
+            w = size * 0.62 * len(name) + size * 0.5
             board.add(Rect(px + s * 0.06, py + s * 0.06, w, size * 1.05, r=size * 0.2,
                            paint=Paint(fill=st.paper, stroke=st.ink, width=0.15), cls="card-number"))
-            board.add(Text(px + s * 0.06 + w / 2, py + s * 0.06 + size * 0.82, str(spot.card), size=size,
+            board.add(Text(px + s * 0.06 + w / 2, py + s * 0.06 + size * 0.82, name, size=size,
                            bold=True, anchor="middle", fill=st.ink, cls="card-number"))
     # 4. highlight
     if highlight is not None:
