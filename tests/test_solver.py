@@ -216,7 +216,7 @@ def test_wider_beams_run_only_while_they_fit_their_share(per_width, limit, width
     monkeypatch.setattr(search, "NATIVE_PROBE", 0.005)
     ran = []
 
-    def beam(self, width):
+    def beam(self, width, whole=False):
         ran.append(width)
         skipped[0] += width * per_width
         return False

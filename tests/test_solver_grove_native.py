@@ -758,9 +758,9 @@ def test_a_recipe_challenge_ranks_its_widest_beam_by_the_knapsack_and_the_final_
     calls = []
     real_wide = Searcher.wide_beam
 
-    def wide_beam(self, width, by_recipes=False):
+    def wide_beam(self, width, by_recipes=False, whole=False):
         calls.append((width, by_recipes))
-        return real_wide(self, width, by_recipes)
+        return real_wide(self, width, by_recipes, whole)
 
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
     monkeypatch.setattr(Searcher, "descend",
@@ -793,14 +793,14 @@ def test_grove_lines_come_from_the_wider_beams(monkeypatch):
     widths, core_widths = [], []
     real, real_wide = Searcher.beam, Searcher.wide_beam
 
-    def beam(self, width):
+    def beam(self, width, whole=False):
         widths.append(width)
-        return real(self, width)
+        return real(self, width, whole)
 
-    def wide_beam(self, width, by_recipes=False):
+    def wide_beam(self, width, by_recipes=False, whole=False):
         core_widths.append(width)
         assert self.core is not None and hasattr(self.core, "beam")
-        return real_wide(self, width, by_recipes)
+        return real_wide(self, width, by_recipes, whole)
 
     monkeypatch.setattr(Searcher, "beam", beam)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
@@ -1064,9 +1064,9 @@ def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkey
     widths, incumbents = [], []
     real_wide, real_dfs = Searcher.wide_beam, Searcher.native_dfs
 
-    def wide_beam(self, width, by_recipes=False):
+    def wide_beam(self, width, by_recipes=False, whole=False):
         widths.append(width)
-        return real_wide(self, width, by_recipes)
+        return real_wide(self, width, by_recipes, whole)
 
     def native_dfs(self, node, cur):
         incumbents.append(self.best)
@@ -1083,7 +1083,7 @@ def test_without_a_time_limit_a_wide_compiled_beam_comes_before_the_proof(monkey
 def test_orchard_runs_no_wide_beam_in_python_before_a_proof(monkeypatch):
     """The Orchard core has no beam: no 6144-wide Python beam stands in."""
     calls = []
-    monkeypatch.setattr(Searcher, "wide_beam", lambda self, width, by_recipes=False: calls.append(width))
+    monkeypatch.setattr(Searcher, "wide_beam", lambda self, width, by_recipes=False, whole=False: calls.append(width))
     sol = solve(find_game("orchard"), "orchard:4,7,8,3,14")
     assert sol.proven and calls == []
 
@@ -1183,8 +1183,8 @@ def test_the_widest_timed_beam_runs_in_one_worker_while_the_other_searches(monke
     monkeypatch.setattr(parallel, "search_root", search_root)
     widths = []
     real_beam = Searcher.wide_beam
-    monkeypatch.setattr(Searcher, "wide_beam",
-                        lambda self, w, by_recipes=False: widths.append(w) or real_beam(self, w, by_recipes))
+    monkeypatch.setattr(Searcher, "wide_beam", lambda self, w, by_recipes=False, whole=False:
+                        widths.append(w) or real_beam(self, w, by_recipes, whole))
     game = find_game("grove")
     deal = "grove:10,2,14,12,6,17"
     sol = Searcher(game, game.parse_deal(deal), time_limit=60, jobs=2, beam_width=1).run()
@@ -1302,9 +1302,9 @@ def test_a_timed_grove_search_on_one_core_keeps_the_same_schedule(monkeypatch):
         events.append(("dfs", self.floor))
         return real_in_order(self, start, cur, kids)
 
-    def wide_beam(self, width, by_recipes=False):
+    def wide_beam(self, width, by_recipes=False, whole=False):
         events.append(("beam", width))
-        return real_wide(self, width, by_recipes)
+        return real_wide(self, width, by_recipes, whole)
 
     monkeypatch.setattr(Searcher, "dfs", dfs)
     monkeypatch.setattr(Searcher, "wide_beam", wide_beam)
