@@ -305,44 +305,30 @@ class TestValidation:
         lines = problems(tmp_path, text)
         assert any(f":3: orchards-market: missing key '{drop}'" in x for x in lines)
 
-    @pytest.mark.parametrize("old, new, says", [
+    @pytest.mark.parametrize("base, old, new, says", [
         # a market with nothing to sell to: the rules sheet crashed (IndexError), and pnp build with it
-        ("    buyers:\n      - {id: 1, wants: {A: 3, O: 2}, points: 1}\n", "    buyers: []\n",
+        (MARKET, "    buyers:\n      - {id: 1, wants: {A: 3, O: 2}, points: 1}\n", "    buyers: []\n",
          "orchards-market.buyers: no buyer defined"),
-        ("fruit_cards: {A: 24, O: 24}", "fruit_cards: {}", "orchards-market.fruit_cards: no fruit card defined"),
-    ])
-    def test_a_market_needs_buyers_and_fruit_cards(self, tmp_path, old, new, says):
-        assert old in MARKET
-        text = MARKET.replace(old, new)
-        [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, new.strip())}: {says}"), line
-
-    @pytest.mark.parametrize("old, new, says", [
-        # accepted: an empty "Your harvest" table, a blank tier row
-        ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10, name: High}\n", "    tiers: []\n",
+        (MARKET, "fruit_cards: {A: 24, O: 24}", "fruit_cards: {}", "orchards-market.fruit_cards: no fruit card defined"),
+        # tiers were accepted empty (an empty "Your harvest" table) and with a blank name (a blank row)
+        (GOOD, "    tiers:\n      - {min: 0, name: Low}\n      - {min: 10, name: High}\n", "    tiers: []\n",
          "orchard.tiers: no tier defined (a score is named by its tier)"),
-        ("{min: 10, name: High}", '{min: 10, name: " "}', "orchard.tiers.name: empty (a tier needs a name to print)"),
-    ])
-    def test_tiers_need_names(self, tmp_path, old, new, says):
-        assert old in GOOD
-        text = GOOD.replace(old, new, 1)
-        [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, new.strip().split(chr(10))[-1].strip())}: {says}"), line
-
-    @pytest.mark.parametrize("old, new, says", [
+        (GOOD, "{min: 10, name: High}", '{min: 10, name: " "}',
+         "orchard.tiers.name: empty (a tier needs a name to print)"),
         # YAML's truth values and a number in quotes: the message now says why
-        ("{min: 10, name: High}", "{min: 10, name: Yes}", "orchard.tiers.name must be text, not 'Yes' (YAML reads "
-         "yes, no, on, off, true and false as a truth value: put the text in quotes)"),
-        ("{id: 2, face", "{id: \"2\", face", "orchard card id must be a whole number, not '2' (in quotes it is "
+        (GOOD, "{min: 10, name: High}", "{min: 10, name: Yes}", "orchard.tiers.name must be text, not 'Yes' (YAML "
+         "reads yes, no, on, off, true and false as a truth value: put the text in quotes)"),
+        (GOOD, "{id: 2, face", "{id: \"2\", face", "orchard card id must be a whole number, not '2' (in quotes it is "
          "text: leave the quotes off)"),
         # no dice: every game scored 0 and the sheet asked for "0 dice: 0 for each fruit"
-        ("    tiers:\n", "    dice_per_fruit: 0\n    tiers:\n", "orchard.dice_per_fruit must be in 1..99, not 0"),
+        (GOOD, "    tiers:\n", "    dice_per_fruit: 0\n    tiers:\n", "orchard.dice_per_fruit must be in 1..99, not 0"),
     ])
-    def test_values_yaml_reads_otherwise_say_why(self, tmp_path, old, new, says):
-        assert old in GOOD
-        text = GOOD.replace(old, new, 1)
+    def test_a_slip_that_was_taken_or_said_badly(self, tmp_path, base, old, new, says):
+        """One problem, on the line of the change, saying what is wrong and why."""
+        assert old in base
+        text = base.replace(old, new, 1)
         [line] = problems(tmp_path, text)
-        assert line.endswith(f":{line_of(text, new.strip().split(chr(10))[0])}: {says}"), line
+        assert line.endswith(f":{line_of(text, new.strip().splitlines()[0])}: {says}"), line
 
     def test_two_fruits_may_not_share_a_name(self, tmp_path):
         text = GOOD.replace("P: {name: Pear", "P: {name: apple", 1)
