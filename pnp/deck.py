@@ -298,12 +298,13 @@ class _Problems:
         """The problems, each said once: where three or more end in the same words
         (a fruit key that a bad fruit entry left undefined, named by every card
         that uses it: 19 lines for one slip), the first stands for the rest."""
+        keys = [message.rsplit(": ", 1)[-1] for _, _, message in self.items]
         tails: dict[str, list[int]] = {}
-        for i, (_, _, message) in enumerate(self.items):
-            tails.setdefault(message.rsplit(": ", 1)[-1], []).append(i)
+        for i, key in enumerate(keys):
+            tails.setdefault(key, []).append(i)
         out = []
         for i, (file, line, message) in enumerate(self.items):
-            same = tails[message.rsplit(": ", 1)[-1]]
+            same = tails[keys[i]]
             if len(same) < 3:
                 out.append((file, line, message))
             elif i == same[0]:
@@ -318,6 +319,7 @@ _QUOTE_COLOURS = 'a # not in quotes starts a comment: write colours in quotes, l
 #: A ``#`` after a space inside an unclosed flow mapping or list: the rest of the line is a comment.
 _FLOW_COMMENT = re.compile(r"^[^#]*[{\[][^}\]#]*\s#")
 _QUOTE_HASH = 'a # not in quotes starts a comment: put text with a # in quotes, like "Sapling #1"'
+_CHECK_INDENT = " (check this line's indent against the lines above it)"
 
 
 def _syntax_hint(text: str, line: int | None, problem: str = "",
@@ -330,25 +332,23 @@ def _syntax_hint(text: str, line: int | None, problem: str = "",
     if line is None:
         return line, ""
     lines = text.splitlines()
-    for n in range(line, max(0, line - 4), -1):
-        if n <= len(lines) and _BARE_COLOUR.search(lines[n - 1]):
-            return n, f" ({_QUOTE_COLOURS})"
-    for n in range(line, max(0, line - 4), -1):
-        if n <= len(lines) and _FLOW_COMMENT.search(lines[n - 1]):
-            return n, f" ({_QUOTE_HASH})"
+    for pattern, hint in ((_BARE_COLOUR, _QUOTE_COLOURS), (_FLOW_COMMENT, _QUOTE_HASH)):  # a colour first
+        for n in range(min(line, len(lines)), max(0, line - 4), -1):
+            if pattern.search(lines[n - 1]):
+                return n, f" ({hint})"
     row = lines[line - 1] if line <= len(lines) else ""
     if "\t" in row[:len(row) - len(row.lstrip())]:
         return line, " (a tab in the indent: YAML indents with spaces only)"
     if problem == "could not find expected ':'" and started is not None:
         return started, " (a key with no ':' after it?)"
     if problem == "did not find expected key":
-        return line, " (check this line's indent against the lines above it)"
+        return line, _CHECK_INDENT
     if problem.startswith("mapping values are not allowed"):
         prev = next((n for n in range(line - 1, 0, -1)
                      if lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#")), None)
         if prev is not None and ":" not in lines[prev - 1].split("#")[0]:
             return prev, " (a key with no ':' after it?)"
-        return line, " (check this line's indent against the lines above it)"
+        return line, _CHECK_INDENT
     return line, ""
 
 

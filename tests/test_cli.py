@@ -252,7 +252,8 @@ class TestVerifyBadInput:
         # an illegal move before it is the verdict's error, as the replay stops there
         result = run("verify", ORCHARD_DEAL, "-", "--json", input="9 r0 0,0\nseven r0 0,0\n")
         assert result.exit_code == 2 and result.stderr.startswith("pnp: <stdin>:2: move 2: cannot read move")
-        assert json.loads(result.stdout)["error"] == {"move": 1, "line": 1, "reason": "card 9 is not in hand (hand: 7, 8)"}
+        assert json.loads(result.stdout)["error"] == {"move": 1, "line": 1,
+                                                      "reason": "card 9 is not in hand (hand: 7, 8)"}
         # a file that is not moves at all has no verdict
         rtf = tmp_path / "line.rtf"
         rtf.write_text("{\\rtf1\\ansi 7 r180 1,0}\n")

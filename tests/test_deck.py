@@ -105,8 +105,9 @@ class TestValidation:
          'orchard.fruits.A.colour is empty (a # not in quotes starts a comment: write colours in quotes, '
          'like "#D55E00")'),
         ("    tiers:\n      - {min: 0, name: Low}\n      - {min: 10",
-         "    tiers:\n\t- {min: 0, name: Low}\n      - {min: 10", 8, "YAML syntax error: found character that cannot start any token (a tab in the indent: YAML indents "
-            "with spaces only)"),
+         "    tiers:\n\t- {min: 0, name: Low}\n      - {min: 10", 8,
+         "YAML syntax error: found character that cannot start any token (a tab in the indent: YAML indents "
+         "with spaces only)"),
         # any text with a # in a flow mapping: named on its own line, not YAML's next
         ("{min: 10, name: High}", "{min: 10, name: High #1}", 9,
          "YAML syntax error: did not find expected ',' or '}' (a # not in quotes starts a comment: put text "
@@ -309,7 +310,8 @@ class TestValidation:
         # a market with nothing to sell to: the rules sheet crashed (IndexError), and pnp build with it
         (MARKET, "    buyers:\n      - {id: 1, wants: {A: 3, O: 2}, points: 1}\n", "    buyers: []\n",
          "orchards-market.buyers: no buyer defined"),
-        (MARKET, "fruit_cards: {A: 24, O: 24}", "fruit_cards: {}", "orchards-market.fruit_cards: no fruit card defined"),
+        (MARKET, "fruit_cards: {A: 24, O: 24}", "fruit_cards: {}",
+         "orchards-market.fruit_cards: no fruit card defined"),
         # tiers were accepted empty (an empty "Your harvest" table) and with a blank name (a blank row)
         (GOOD, "    tiers:\n      - {min: 0, name: Low}\n      - {min: 10, name: High}\n", "    tiers: []\n",
          "orchard.tiers: no tier defined (a score is named by its tier)"),

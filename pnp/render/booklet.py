@@ -95,13 +95,17 @@ class _Page:
     def footer(self, left: str, right: str):
         y = self.h - MARGIN + 6
         room = self.w - 2 * MARGIN - text_width(right, 2.6) - 4
-        left, size = fit_text(left, room, 2.6, smallest=2.2)  # a title too long even set small is cut
+        left, size = fit_text(left, room, 2.6, smallest=SMALLEST)  # a title too long even set small is cut
         self.text(MARGIN, y, left, size, fill=GREY)
         self.text(self.w - MARGIN, y, right, 2.6, fill=GREY, anchor="end")
 
 
-def _fit(text: str, width: float, size: float, font="Helvetica", bold=False, smallest=2.2) -> float:
-    """The largest size <= ``size`` at which ``text`` fits in ``width`` mm (not below 2.2 mm)."""
+#: The smallest text a booklet sets, in mm (about 6 pt): longer text is cut instead.
+SMALLEST = 2.2
+
+
+def _fit(text: str, width: float, size: float, font="Helvetica", bold=False, smallest=SMALLEST) -> float:
+    """The largest size <= ``size`` at which ``text`` fits in ``width`` mm (not below :data:`SMALLEST`)."""
     return fit_size(text, width, size, font, bold, smallest)
 
 
@@ -122,7 +126,7 @@ def _range_label(puzzles: Sequence[Puzzle]) -> str:
 def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> None:
     x, cw = MARGIN, pg.w - 2 * MARGIN
     title = f"{gd.title} daily puzzles"
-    title, size = fit_text(title, cw, 12, bold=True, smallest=2.2)
+    title, size = fit_text(title, cw, 12, bold=True, smallest=SMALLEST)
     pg.text(pg.w / 2, MARGIN + 24, title, size, bold=True, anchor="middle")
     n = len(puzzles)
     pg.text(pg.w / 2, MARGIN + 34, f"{n} puzzle{'s' if n != 1 else ''}: {_range_label(puzzles)}", 4.2,
@@ -170,7 +174,7 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
     y += 7
     for i, t in enumerate(tiers):
         pg.text(x, y, tier_range(tiers, i, " or more"), 3.4, fill=GREY)
-        pg.text(x + 26, y, *fit_text(t.name, col2 - x - 28, 3.4, bold=True, smallest=2.2), bold=True)
+        pg.text(x + 26, y, *fit_text(t.name, col2 - x - 28, 3.4, bold=True, smallest=SMALLEST), bold=True)
         y += 5.2
     y2 = top
     pg.text(col2, y2, "The puzzles", 5, bold=True)
@@ -288,7 +292,7 @@ def _recipes(pg: _Page, gd: GameDeck, p: Puzzle, st: CardStyle, x: float, y: flo
         words = recipe_words(rec, gd)
         name = f"{rec.name}  ({rec.number})"
         ty = y + 3.4
-        name, size = fit_text(name, tw, 3.6, bold=True, smallest=2.2)
+        name, size = fit_text(name, tw, 3.6, bold=True, smallest=SMALLEST)
         pg.text(tx, ty, name, size, bold=True)
         ty += 4.6
         pg.text(tx, ty, f"card {card.id}", 2.8, fill=GREY)
@@ -345,7 +349,7 @@ def _side_panel(pg: _Page, gd: GameDeck, p: Puzzle, x: float, y: float, w: float
     lead = min(4.6, max(3.6, (h - 26 - 5.2 - 48) / max(1, len(tiers))))
     for i, t in enumerate(tiers):
         pg.text(x, y, tier_range(tiers, i), 3.0, fill=GREY)
-        pg.text(x + 15, y, *fit_text(t.name, w - 15, 3.0, bold=True, smallest=2.2), bold=True)
+        pg.text(x + 15, y, *fit_text(t.name, w - 15, 3.0, bold=True, smallest=SMALLEST), bold=True)
         y += lead
     y += 3
     # score box
@@ -475,7 +479,7 @@ def _caller_pages(w: float, h: float, gd: GameDeck, puzzles: Sequence[Puzzle], f
         x, cw = MARGIN, w - 2 * MARGIN
         y = MARGIN
         title = f"Caller sheet: {gd.title} puzzles"
-        pg.text(x, y + 8, *fit_text(title, cw, 7, bold=True, smallest=2.2), bold=True)
+        pg.text(x, y + 8, *fit_text(title, cw, 7, bold=True, smallest=SMALLEST), bold=True)
         y += 14
         y = pg.para(x, y, "For a group that plays the same deal, each player with their own set of cards. "
                           "The caller reads out the start card and the two hand cards, then one draw at a "
@@ -562,7 +566,7 @@ def _answer_block(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, x: float, y: f
     ty += 5.6
     tier = gd.tier(score)
     tier_s = f"{'Target met' if score >= p.target else 'Target missed'}  ·  tier {tier.name}" if tier else ""
-    pg.text(rx, ty, *fit_text(tier_s, right_w, 3.0, smallest=2.2), fill=GREY)
+    pg.text(rx, ty, *fit_text(tier_s, right_w, 3.0, smallest=SMALLEST), fill=GREY)
 
 
 def _answer_pages(w: float, h: float, gd: GameDeck, game: Game, puzzles: Sequence[Puzzle], footer: str,

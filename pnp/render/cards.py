@@ -152,9 +152,13 @@ def fruit_symbol(shape: str, cx: float, cy: float, r: float, colour: str, ink: s
     return g
 
 
+#: A quarter circle as a cubic Bézier: its control points lie this far along the tangents, times the radius.
+ARC = 0.5522847498
+
+
 def circle_path(cx: float, cy: float, r: float) -> tuple[tuple, ...]:
     """Path commands for a full circle (four cubic Béziers, clockwise from the top)."""
-    k = 0.5522847498 * r
+    k = ARC * r
     return (("M", cx, cy - r),
             ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
             ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
@@ -275,7 +279,7 @@ def _top_band(st: CardStyle, bx: float, by: float, height: float, colour: str):
     if bx or by:
         return Rect(-bx, -by, W + 2 * bx, height + by, paint=Paint(fill=colour), cls="band")
     r = min(st.corner, height, W / 2)
-    k = 0.5522847498 * r
+    k = ARC * r
     return Path((("M", 0.0, height), ("L", 0.0, r), ("C", 0.0, r - k, r - k, 0.0, r, 0.0), ("L", W - r, 0.0),
                  ("C", W - r + k, 0.0, W, r - k, W, r), ("L", W, height), ("Z",)), Paint(fill=colour), cls="band")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
 from .draw import Circle, Figure, Group, Paint, Path, Polygon, Polyline, Rect, Text
 from .fonts import pdf_font
 

@@ -322,9 +322,9 @@ def render_sheet(sheet: Sheet, gd: GameDeck, *, paper: str = "a4") -> bytes:
         c.setFillColor(colors.HexColor("#666666"))
         page = f"page {doc.page}"
         room = (W - 2 * MARGIN) * mm - text_width(page, 7) - 12
-        foot, size = fit_text(f"{sheet.title}: rules as pnp plays them", room, 7, smallest=5)  # a long title is cut
+        left, size = fit_text(f"{sheet.title}: rules as pnp plays them", room, 7, smallest=5)  # a long title is cut
         c.setFont(SANS, size)
-        c.drawString(MARGIN * mm, MARGIN * mm, foot)
+        c.drawString(MARGIN * mm, MARGIN * mm, left)
         c.setFont(SANS, 7)
         c.drawRightString((W - MARGIN) * mm, MARGIN * mm, page)
         c.restoreState()

@@ -150,7 +150,7 @@ class SheetLayout:
         """Crop-mark segments in the margin, on the extension of each trim line;
         where the margin is too thin for a mark a home printer prints (see
         :meth:`bleed_marks`), none on that side."""
-        return self._marks()[0]
+        return self.marks()[0]
 
     def bleed_marks(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """Crop marks drawn in the bleed, for the sides whose margin mark would lie
@@ -158,9 +158,10 @@ class SheetLayout:
         marks of poker cards on Letter: 2.0 to 3.7 mm from the edge). They run
         from the bleed's outer edge to :data:`BLEED_MARK_GAP` short of the trim,
         so cutting takes them off with the bleed."""
-        return self._marks()[1]
+        return self.marks()[1]
 
-    def _marks(self):
+    def marks(self):
+        """``(crop_marks, bleed_marks)``, worked out once."""
         b = self.bleed
         margin, bleed = [], []
         # per axis: the trim lines, the block's two edges, the page's length
@@ -252,9 +253,10 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
     fig = Figure(lay.page_w, lay.page_h)
     ink = LABEL_INK
     if page.kind == "front":
-        for (x1, y1), (x2, y2) in lay.crop_marks():
+        margin, bleed = lay.marks()
+        for (x1, y1), (x2, y2) in margin:
             fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
-        for (x1, y1), (x2, y2) in lay.bleed_marks():  # on the art: white under black, seen on any colour
+        for (x1, y1), (x2, y2) in bleed:  # on the art: white under black, seen on any colour
             fig.add(line(x1, y1, x2, y2, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
             fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
     side = {"front": "fronts", "back": "backs"}[page.kind]

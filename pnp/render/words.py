@@ -64,7 +64,8 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
         who = "dice" if key == "any" else f"{_fruit(gd, key)} {_plural(n, 'die', 'dice')}"
         if key == "any":
             who = _plural(n, "die", "dice")
-        cond = f"At least {number_word(n)} {who} are in the grove." if n != 1 else f"At least one {who} is in the grove."
+        cond = (f"At least {number_word(n)} {who} are in the grove." if n != 1 else
+                f"At least one {who} is in the grove.")
     elif kind == "fruit_total_at_least":
         key, total = arg
         who = "All your dice" if key == "any" else f"Your {_fruit(gd, key)} dice"

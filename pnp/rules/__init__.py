@@ -202,18 +202,22 @@ def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
     ))
 
 
+def place(gd: GameDeck) -> str:
+    """What a player of the solitaire game builds: a "grove" in Grove, else an "orchard"."""
+    return "grove" if gd.game == "grove" else "orchard"
+
+
 def tie_breaks(gd: GameDeck) -> tuple[str, ...]:
     """Who wins a level score in a solitaire game played together, in order (SPEC
     §3.6: fewer rotten tokens, then more dice): the token clause only where the
     deck has tokens; Grove's squirrel in its stead."""
-    place = "grove" if gd.game == "grove" else "orchard"
     k = gd.mismatch_tokens
     if gd.game != "grove":
         fewer = "the player who used fewer rotten tokens wins" if k else None
     else:
         fewer = (None if not k else "the player who left the squirrel unused wins" if k == 1
                  else "the player who used fewer squirrels wins")
-    return tuple(c for c in (fewer, f"more dice in the {place} wins") if c)
+    return tuple(c for c in (fewer, f"more dice in the {place(gd)} wins") if c)
 
 
 def _stack(n: int, how: str = "face down") -> str:
@@ -229,7 +233,6 @@ def _stack(n: int, how: str = "face down") -> str:
 
 
 def _multiplayer(gd: GameDeck) -> Section:
-    place = "grove" if gd.game == "grove" else "orchard"
     n = len(gd.cards)
     called = "number" if gd.game != "orchard-pnp" else "number and side (such as 3b)"
     if gd.game == "orchard-pnp":
@@ -242,7 +245,7 @@ def _multiplayer(gd: GameDeck) -> Section:
         Para("Any number can join in, provided everyone brings their own copy of the deck and dice: all play the "
              "very same deal, each on their own patch of table. One player acts as the <b>caller</b>. " + deal +
              "Everybody else keeps their cards sorted by number and picks out the card that was called, so that "
-             f"all {place}s begin with the same card and every hand holds the same two cards."),
+             f"all {place(gd)}s begin with the same card and every hand holds the same two cards."),
         Para("Each round, all players place one card at the same time, each choosing freely where and how. When "
              "everyone is done, the caller reveals and calls the next card, and each player adds it to their "
              "hand. The game runs until the last card has been played; a player neither of whose two cards fits "
@@ -290,8 +293,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
     ))
     if pnp:
         setup_deal = (f"Shuffle the {number_word(n_cards)} cards, turning roughly half of them over as you go, and "
-                      "stack them face down. Whichever side of a card is uppermost in the stack stays out of play: each time you "
-                      "take a card, flip it and use the side that was hidden.")
+                      "stack them face down. Whichever side of a card is uppermost in the stack stays out of play: "
+                      "each time you take a card, flip it and use the side that was hidden.")
     else:
         setup_deal = _stack(n_cards)
     setup = Bullets((
@@ -457,9 +460,9 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
                  f"its fruit that always shows {WHEELBARROW_VALUE}, moving with matching trees and onto clearings. "
                  "Once it has left the grove it is not used again.")
     squirrel = Para("The squirrel lets one covering tree disagree with the fruit below it, once per game. Whatever "
-                    "die was underneath goes back to the supply, and nothing may ever be placed on the squirrel's tree. At the "
-                    "end it costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly beside it "
-                    "(left, right, above or below).")
+                    "die was underneath goes back to the supply, and nothing may ever be placed on the squirrel's "
+                    "tree. At the end it costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly "
+                    "beside it (left, right, above or below).")
     clearings_p = Para("Clearings hold no fruit. A die resting on a clearing still counts as in play for recipes, "
                        "but scores nothing: that fruit has fallen to the ground.")
     end = Para("The game ends when your ninth card is down, or sooner if neither card in your hand fits anywhere.")
