@@ -172,6 +172,9 @@ def parse_solution(text: str, file: str = "<solution>") -> list[SolutionLine]:
     return lines
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def read_solution(text: str, file: str = "<solution>") -> tuple[list[SolutionLine], InvalidMoveError | None]:
     """The moves up to the first that does not read, and the error for that one
     (None when all read): ``pnp verify --json`` replays what came before it."""
@@ -179,7 +182,10 @@ def read_solution(text: str, file: str = "<solution>") -> tuple[list[SolutionLin
         return [], InvalidMoveError("this is a rich-text (RTF) file, not plain text: save the moves as plain "
                                     "text (TextEdit: Format > Make Plain Text)", file=file, line=1)
     out: list[SolutionLine] = []
-    for i, raw in enumerate(text.splitlines(), 1):
+    # \r\n, \r and \n only: str.splitlines() also breaks at form feeds and
+    # Unicode line separators (text pasted from web pages), which editors show
+    # within a line, so every line number after one was off
+    for i, raw in enumerate(_LINE_BREAK.split(text), 1):
         body = raw.split("#", 1)[0].strip()
         if not body:
             continue

@@ -53,6 +53,18 @@ def test_a_puzzles_folder_here_comes_first(elsewhere):
     assert archive_root() == Path("puzzles")
 
 
+def test_a_builds_own_puzzles_folder_is_not_an_archive(elsewhere):
+    """``pnp build --out .`` (or working inside output/) leaves a flat puzzles/ of
+    PDFs and text; read as the archive, every day was generated again, slower and
+    without its published proof."""
+    (elsewhere / "puzzles").mkdir()
+    (elsewhere / "puzzles" / "orchard-2026-12-01.pdf").write_bytes(b"%PDF")
+    assert archive_root() != Path("puzzles")
+    assert (archive_root() / "orchard" / "2026" / REPO_FILE.name).is_file()
+    (elsewhere / "puzzles" / "orchard").mkdir()  # a real archive holds GAME/ folders
+    assert archive_root() == Path("puzzles")
+
+
 def _fake_package(tmp_path: Path, monkeypatch, *, shipped: bool, sibling: bool, pyproject: bool) -> Path:
     top = tmp_path / "site"
     (top / "pnp").mkdir(parents=True)
@@ -106,7 +118,7 @@ def test_verify_outside_the_repository_reads_the_archive(elsewhere, no_generatio
     assert (data["score"], data["target"], data["met_target"]) == (p.best, p.target, True)
     r = CliRunner().invoke(cli, ["verify", f"orchard-{DAY}", str(line)])
     proved = with_proof(p, ROOT / "puzzles")
-    best = f"best possible {proved.best}" + ("" if proved.proven else " (found, not proven)")
+    best = (f"best possible {proved.best}" if proved.proven else f"best found {proved.best} (not proven)")
     assert f"target {p.target} met" in r.output and best in r.output
 
 

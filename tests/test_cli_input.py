@@ -313,3 +313,19 @@ def test_verify_says_when_the_game_ended_with_cards_unplayed():
     assert describe(v, "x").endswith("game over with 3 cards unplayed: no hand card can be placed")
     finished = Verdict(legal=True, complete=True, score=5, target=None, met_target=None, error=None)
     assert "game over" not in describe(finished, "x")
+
+
+@pytest.mark.parametrize("score,best,proven,complete,words", [
+    (48, 47, False, True, "best found 47 (not proven): your line beats it"),  # not "best possible 47"
+    (40, 47, False, True, "best found 47 (not proven)"),
+    (40, 47, False, False, "best found 47 (not proven)"),  # an incomplete line beats nothing yet
+    (47, 47, True, True, "best possible 47"),
+])
+def test_verify_calls_only_a_proven_best_possible(score, best, proven, complete, words):
+    from pnp.cli.verify import describe
+    from pnp.verify import Verdict
+
+    v = Verdict(legal=True, complete=complete, score=score, target=41, met_target=score >= 41, error=None,
+                best=best, best_proven=proven)
+    text = describe(v, "x")
+    assert text.split("; ", 1)[1].split(" — ")[0] == words

@@ -354,7 +354,7 @@ def test_verify_a_puzzle_id(monkeypatch, tmp_path):
     assert r.exit_code == 0, r.output
     assert f"{p.best}" in r.output and f"target {p.target} met" in r.output
     proved = with_proof(p, ARCHIVE)  # the day's proof file may know a better line
-    assert f"best possible {proved.best}" + ("" if proved.proven else " (found, not proven)") in r.output
+    assert (f"best possible {proved.best}" if proved.proven else f"best found {proved.best} (not proven)") in r.output
     # stop after three moves: legal, incomplete, target missed -> exit 1
     sol.write_text("\n".join(m.format() for m in p.answer[:3]) + "\n")
     r = CliRunner().invoke(cli, ["verify", p.id, str(sol), "--json"])

@@ -346,3 +346,14 @@ def test_apply_accepts_exactly_the_legal_moves(game_deal, data):
         else:
             assert (move.card, move.rot, move.x, move.y) in placements
         state = game.apply(state, data.draw(st.sampled_from(legal)))
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\f", "\x85", "\v"])
+def test_solution_lines_break_only_where_editors_do(sep):
+    """A form feed or a Unicode line separator inside a line (pasted text) stays in
+    it: the comment stays a comment and the line numbers stay the editor's."""
+    from pnp.notation import read_solution
+
+    lines, unread = read_solution(f"# my line{sep} copied from the forum\n7 r0 0,-2{sep}\n3 r0 9,9 nonsense\n")
+    assert [sl.line for sl in lines] == [2]
+    assert unread is not None and unread.line == 3

@@ -80,6 +80,16 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
         sys.exit(1)
 
 
+def _best_text(v) -> str:
+    """The day's best: "best possible N" only when proven; an unproven best is what
+    the solver found, which a player's line may beat."""
+    if v.best_proven:
+        return f"best possible {v.best}"
+    if v.complete and v.score > v.best:
+        return f"best found {v.best} (not proven): your line beats it"
+    return f"best found {v.best} (not proven)"
+
+
 def describe(v, name: str) -> str:
     if v.error is not None:
         return (f"{name}:{v.error['line']}: move {v.error['move']} is illegal: {v.error['reason']} "
@@ -89,7 +99,7 @@ def describe(v, name: str) -> str:
     if v.target is not None:
         parts.append(f"target {v.target} {'met' if v.met_target else 'missed'}")
     if v.best is not None:
-        parts.append(f"best possible {v.best}" + ("" if v.best_proven else " (found, not proven)"))
+        parts.append(_best_text(v))
     text = " — ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")
     if not v.complete:
         text += " — incomplete: a legal move remains"

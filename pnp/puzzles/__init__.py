@@ -51,14 +51,25 @@ ARCHIVE_LOOKUP = ("puzzles/ in the current folder, else the archive shipped with
                   "(in a source checkout: the checkout's puzzles/)")
 
 
+def _looks_like_archive(folder: Path) -> bool:
+    """An archive holds ``GAME/YYYY/`` and ``proofs/`` folders (or nothing yet);
+    the build's own ``OUT/puzzles/`` holds only files."""
+    if not folder.is_dir():
+        return False
+    children = list(folder.iterdir())
+    return not children or any(child.is_dir() for child in children)
+
+
 def archive_root() -> Path:
     """The archive to read, looked up when called (the current folder can change):
-    ``puzzles/`` in the current folder if there is one; else the copy shipped in
+    ``puzzles/`` in the current folder if there is one that looks like an archive
+    (empty, or holding folders: ``pnp build`` writes a flat ``puzzles/`` of
+    PDFs and text into its output, which is not an archive); else the copy shipped in
     the installed package (``pnp/data/puzzles``, copied there by ``setup.py``);
     else, in a source checkout or editable install, the ``puzzles/`` beside the
     package (only when that folder also holds ``pyproject.toml``); else
     ``puzzles`` (which then does not exist: every day is generated)."""
-    if ARCHIVE.is_dir():
+    if _looks_like_archive(ARCHIVE):
         return ARCHIVE
     package = Path(str(resources.files("pnp")))
     shipped = package / "data" / "puzzles"
