@@ -38,6 +38,15 @@ def cannot_write(exc: OSError, path: str | os.PathLike) -> PnpError:
     return PnpError(f"cannot write: {exc.strerror or exc}", file=str(where))
 
 
+def _file_in_the_way(folder: Path) -> Path | None:
+    """The nearest of ``folder`` and its parents that exists as something other
+    than a folder (a file where pnp needs a folder), if any."""
+    for p in (folder, *folder.parents):
+        if p.exists() or p.is_symlink():
+            return None if p.is_dir() else p
+    return None
+
+
 def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     """Write ``data`` to ``path`` via a temporary file in the same folder and a rename."""
     with atomic_path(path) as tmp:
@@ -73,9 +82,15 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
+        in_the_way = _file_in_the_way(target.parent)
+        if in_the_way is not None:
+            raise PnpError("cannot write: this is a file, not a folder", file=str(in_the_way)) from None
         raise cannot_write(exc, target.parent) from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:  # named by the folder: the temporary name means nothing to a user
+        raise PnpError(f"cannot write into this folder: {exc.strerror or exc}", file=str(target.parent)) from None
     os.close(fd)
     try:
         try:

@@ -115,6 +115,27 @@ def test_atomic_write_names_the_path_it_cannot_write(tmp_path):
     assert err.value.exit_code == 2 and str(blocker) in str(err.value)
 
 
+def test_atomic_write_says_a_file_is_in_the_way(tmp_path):
+    blocker = tmp_path / "grove"
+    blocker.write_text("x")
+    with pytest.raises(PnpError) as err:
+        atomic_write(blocker / "f.pdf", "data")  # was "grove: cannot write: File exists"
+    assert str(err.value) == f"{blocker}: cannot write: this is a file, not a folder"
+
+
+def test_a_folder_refusing_files_is_named_not_the_temporary_file(tmp_path, monkeypatch):
+    """A read-only folder was reported as '.sheet.pdf.ewsn67gz.tmp', a file the
+    user never saw."""
+    import tempfile
+
+    def refuse(prefix, suffix, dir):
+        raise PermissionError(13, "Permission denied", f"{dir}/{prefix}x1y2z3{suffix}")
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(PnpError) as err:
+        atomic_write(tmp_path / "sheet.pdf", "data")
+    assert str(err.value) == f"{tmp_path}: cannot write into this folder: Permission denied"
+
+
 def test_atomic_write_puts_the_bytes_on_disk_before_the_rename(tmp_path, monkeypatch):
     """A power cut after the rename must not leave an empty file: the data is
     flushed (fsync) while the file still has its temporary name."""
@@ -329,3 +350,30 @@ def test_verify_calls_only_a_proven_best_possible(score, best, proven, complete,
                 best=best, best_proven=proven)
     text = describe(v, "x")
     assert text.split("; ", 1)[1].split(" — ")[0] == words
+
+
+# --------------------------------------------------------------- the shell around a command
+
+
+def test_a_deleted_current_folder_is_one_line(tmp_path, monkeypatch):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # rm -rf of the folder the shell sits in: reportlab's import raised a traceback
+    one_line_error(run("rules", "orchard", "--out", str(tmp_path / "o")), "current folder no longer exists")
+
+
+def test_a_bad_pnp_today_stops_the_build_before_it_writes(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_TODAY", "tomorrow")
+    out = tmp_path / "o"
+    one_line_error(run("build", "--out", str(out)), "PNP_TODAY", "tomorrow")
+    assert not out.exists() or not any(out.rglob("*.pdf"))  # it used to write 242 files first
+
+
+def test_the_builds_bar_item_fits_the_terminal():
+    from pnp.cli.build import _BAR_WIDTH, fit_item
+
+    item = "print sheets: orchards-market/orchards-market-print-letter.pdf"
+    assert fit_item(item, 200) == item and fit_item(None, 80) is None
+    cut = fit_item(item, 80)
+    assert len(cut) + _BAR_WIDTH == 80 and cut.startswith("…") and cut.endswith("-print-letter.pdf")

@@ -7,6 +7,8 @@ option (click's "Error: ..." line, exit code 2).
 """
 from __future__ import annotations
 
+import os
+
 import click
 
 from .. import __version__
@@ -38,6 +40,10 @@ class PnpGroup(click.Group):
     group_class = type  # sub-groups (``pnp puzzle``) are PnpGroups too
 
     def invoke(self, ctx: click.Context):
+        try:
+            os.getcwd()
+        except FileNotFoundError:  # reportlab's import asks for it: a traceback
+            raise Failure("the current folder no longer exists (was it deleted?): cd to another", 2) from None
         try:
             return super().invoke(ctx)
         except _SHOWS_HELP:
