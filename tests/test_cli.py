@@ -188,7 +188,7 @@ class TestVerifyIllegal:
         sol.write_text(self.LINE)
         result = run("verify", ORCHARD_DEAL, sol)
         assert result.exit_code == 1
-        assert result.stdout == (f"{sol}:4: move 2 is illegal: card 9 is not in hand (hand: 8, 3) "
+        assert result.stdout == (f"{sol}:4: move 2 is illegal: card 9 is not drawn yet (hand: 8, 3) "
                                  "(score so far 3)\n")
 
     def test_json(self):
@@ -197,7 +197,7 @@ class TestVerifyIllegal:
         data = json.loads(result.stdout)
         assert set(data) == JSON_KEYS
         assert data["legal"] is False and data["complete"] is False and data["score"] == 3
-        assert data["error"] == {"move": 2, "line": 4, "reason": "card 9 is not in hand (hand: 8, 3)"}
+        assert data["error"] == {"move": 2, "line": 4, "reason": "card 9 is not drawn yet (hand: 8, 3)"}
 
     def test_rule_reason(self):
         result = run("verify", "orchard:7,11,13", "-", "--json", input="11 r180 0,0\n")
@@ -253,7 +253,7 @@ class TestVerifyBadInput:
         result = run("verify", ORCHARD_DEAL, "-", "--json", input="9 r0 0,0\nseven r0 0,0\n")
         assert result.exit_code == 2 and result.stderr.startswith("pnp: <stdin>:2: move 2: cannot read move")
         assert json.loads(result.stdout)["error"] == {"move": 1, "line": 1,
-                                                      "reason": "card 9 is not in hand (hand: 7, 8)"}
+                                                      "reason": "card 9 is not drawn yet (hand: 7, 8)"}
         # a file that is not moves at all has no verdict
         rtf = tmp_path / "line.rtf"
         rtf.write_text("{\\rtf1\\ansi 7 r180 1,0}\n")

@@ -208,7 +208,7 @@ class TestSolution:
         with pytest.raises(IllegalMoveError) as exc:
             game.replay("orchard:1,7,11,13", moves)
         assert exc.value.move_number == 2
-        assert exc.value.reason == "move 2 (9 r0 0,0): card 9 is not in hand (hand: 11, 13)"
+        assert exc.value.reason == "move 2 (9 r0 0,0): card 9 is not in this deal (hand: 11, 13)"
 
     def test_verify_reports_move_line_and_reason(self):
         game = find_game("orchard")
@@ -216,7 +216,7 @@ class TestSolution:
         lines = parse_solution("# try\n7 r0 0,2\n\n9 r0 0,0\n")
         v = verify(game, deal, lines)
         assert not v.legal and not v.complete and not v.ok
-        assert v.error == {"move": 2, "line": 4, "reason": "card 9 is not in hand (hand: 11, 13)"}
+        assert v.error == {"move": 2, "line": 4, "reason": "card 9 is not in this deal (hand: 11, 13)"}
         assert v.score == game.score(game.replay(deal, [lines[0].move]))
 
     def test_verify_incomplete_solution(self):

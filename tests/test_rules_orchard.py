@@ -222,6 +222,16 @@ class TestResolving:
         assert illegal(game, state, "7 r0 0,0 dice 5,5") == "dice names 5,5, which does not get a new die"
         assert illegal(game, state, "7 r0 0,0 dice 1,0 1,0") == "dice names 1,0 twice"
 
+    def test_dice_choice_may_not_name_more_squares_than_dice_left(self):
+        """One plum die left and two trees wanting one: naming both was accepted,
+        and the second named tree silently got nothing."""
+        game, state = position(DEAL, ["P P - P1 P1 P1 P1"])
+        assert (illegal(game, state, "7 r0 0,0 dice 1,0 0,0")
+                == "dice names 2 squares wanting a new Pear die, but only 1 Pear die is left in the supply")
+        game, state = position(DEAL, ["P P - P1 P1 P1 P1 P1"])  # none left: naming one is too many
+        assert (illegal(game, state, "7 r0 0,0 dice 1,0")
+                == "dice names 1 square wanting a new Pear die, but only 0 Pear dice are left in the supply")
+
     def test_dice_choice_without_shortage_changes_nothing(self):
         game, state = position(DEAL, ["P P"])
         a = play(game, state, "7 r0 0,0")
@@ -250,9 +260,14 @@ class TestTurns:
         assert game.legal_moves(state) == []
 
     def test_card_not_in_hand(self):
+        """Each way a card can be out of hand says which: drawn later, played, not dealt."""
         game = find_game("orchard")
         state = game.start(DEAL)
-        assert illegal(game, state, "13 r0 0,0") == "card 13 is not in hand (hand: 7, 11)"
+        assert illegal(game, state, "13 r0 0,0") == "card 13 is not drawn yet (hand: 7, 11)"
+        assert illegal(game, state, "1 r0 0,0") == "card 1 is already in the orchard (the start card; hand: 7, 11)"
+        assert illegal(game, state, "5 r0 0,0") == "card 5 is not in this deal (hand: 7, 11)"
+        state = play(game, state, game.legal_moves(state)[0].format())
+        assert illegal(game, state, "7 r0 0,0") == "card 7 is already in the orchard (played at move 1; hand: 11, 13)"
 
     def test_no_move_after_the_last_card(self):
         game = find_game("orchard")

@@ -7,6 +7,7 @@ again.
 """
 from __future__ import annotations
 
+import collections
 import itertools
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -248,6 +249,14 @@ class Game:
                     raise IllegalMoveError(f"card {move.card} is dealt side {ref.side}, not {move.side}")
                 return ref
         hand = ", ".join(r.format() for r in state.hand) or "empty"
+        played = [i for i, p in enumerate(state.placed) if p.card.id == move.card]
+        if played:
+            why = "the start card" if played[0] == 0 else f"played at move {played[0]}"
+            raise IllegalMoveError(f"card {move.card} is already in the orchard ({why}; hand: {hand})")
+        if any(r.id == move.card for r in state.deal.cards[state.drawn:]):
+            raise IllegalMoveError(f"card {move.card} is not drawn yet (hand: {hand})")
+        if not any(r.id == move.card for r in state.deal.cards):
+            raise IllegalMoveError(f"card {move.card} is not in this deal (hand: {hand})")
         raise IllegalMoveError(f"card {move.card} is not in hand (hand: {hand})")
 
     def check(self, state: State, move: Move) -> Analysis:
@@ -272,6 +281,14 @@ class Game:
             seen.add(p)
             if p not in wanting:
                 raise IllegalMoveError(f"dice names {format_pos(p)}, which does not get a new die")
+        fruit_of = {p: fruit for p, fruit, _ in a.wants}
+        named = collections.Counter(fruit_of[p] for p in move.dice)
+        for fruit, n in named.items():  # a named square left without a die went unsaid
+            left = a.supply.get(fruit, 0)
+            if n > left:
+                name = self.deck.fruit(fruit).name
+                raise IllegalMoveError(f"dice names {n} square{'s' if n != 1 else ''} wanting a new {name} die, but only {left} "
+                                       f"{name} {'die is' if left == 1 else 'dice are'} left in the supply")
 
     def apply(self, state: State, move: Move) -> State:
         """Play ``move``; raises :class:`IllegalMoveError` if it is not legal."""
