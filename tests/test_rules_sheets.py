@@ -441,3 +441,41 @@ def test_a_very_long_title_is_cut_in_the_band_and_the_foot(tmp_path):
         cut = [ln for ln in whole.splitlines() if ln.startswith("The Very Long")]
         assert cut and all("…" in ln for ln in cut), cut
         assert f"page {i + 1}" in whole
+
+
+def _edited_sheet_text(tmp_path, game, edit) -> str:
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    if edit:
+        assert edit[0] in src
+        src = src.replace(edit[0], edit[1], 1)
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src, encoding="utf-8")
+    return re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game(game)).text())
+
+
+@pytest.mark.parametrize("game, edit, gone, kept", [
+    ("grove", ("squirrels: 1", "squirrels: 0"),
+     ["by sending in the squirrel", "If you broke a rule", "minus the squirrel", "with a squirrel,"],
+     ["This deck has no squirrel", "a wheelbarrow and a recipe challenge"]),
+    ("orchard", ("rotten_tokens: 2", "rotten_tokens: 0"),
+     ["except where you spend a rotten token", "Mismatches first"],
+     ["no rotten tokens", "must be the same fruit as the tree that covers it."]),
+    ("grove", None, [], ["by sending in the squirrel", "If you broke a rule", "minus the squirrel"]),
+])
+def test_a_deck_without_tokens_is_not_told_to_spend_them(tmp_path, game, edit, gone, kept):
+    text = _edited_sheet_text(tmp_path, game, edit)
+    assert not [g for g in gone if g in text] and all(k in text for k in kept), text
+
+
+def test_a_deck_of_eight_plays_eight_everywhere_on_its_sheet(tmp_path):
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    lines = [ln for ln in src.splitlines() if not re.match(r"\s+- \{id: (9|1[0-8]), face", ln)]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    gd = load_deck(str(cards)).game("orchard")
+    assert len(gd.cards) == 8
+    text = re.sub(r"\s+", " ", rules_sheet(gd).text())
+    assert "counts off nine" not in text and "shuffles their 8 cards and reveals them one at a time" in text
+    assert "nine" not in text.replace("not nine", ""), text
+    stock = re.sub(r"\s+", " ", rules_sheet(load_deck().game("grove")).text())
+    assert "when your last card is down" in stock and "counts off nine face down" in stock

@@ -232,6 +232,11 @@ def _stack(n: int, how: str = "face down") -> str:
     return f"Shuffle the {number_word(n)} cards, {how}: that is your stack for this game{short}."
 
 
+def _game_cards(n: int) -> str:
+    """How many cards a game uses, in words: nine, or all of a smaller deck."""
+    return number_word(min(n, 9))
+
+
 def _multiplayer(gd: GameDeck) -> Section:
     n = len(gd.cards)
     called = "number" if gd.game != "orchard-pnp" else "number and side (such as 3b)"
@@ -239,7 +244,8 @@ def _multiplayer(gd: GameDeck) -> Section:
         deal = (f"The caller shuffles their {number_word(n)} cards, flipping some, and reveals them one at a "
                 f"time, reading out each card's {called}. ")
     else:
-        deal = (f"The caller shuffles their {n} cards, counts off nine face down and reveals them one at a "
+        count = ", counts off nine face down and reveals them" if n > 9 else " and reveals them"
+        deal = (f"The caller shuffles their {n} cards{count} one at a "
                 f"time, reading out each card's {called}. ")
     return Section("Playing together", (
         Para("Any number can join in, provided everyone brings their own copy of the deck and dice: all play the "
@@ -313,14 +319,15 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
              "over. Its six squares must line up exactly with squares of the grid the orchard already forms, and "
              "it must lie over at least one tree you can see. It may cover parts of several cards, hide a whole "
              "card, or stick out over the bare table."),
-        Para("Every tree it lies over must be the same fruit as the tree that covers it, except where you spend a "
-             "rotten token. A tree that carries a rotten token may never be covered again."),
+        Para("Every tree it lies over must be the same fruit as the tree that covers it" +
+             (", except where you spend a rotten token. A tree that carries a rotten token may never be covered "
+              "again." if tokens else ".")),
     )
     dice_blocks = (
         Para("Once the card is down, go through its trees that lie over another tree, in this order:"),
         Bullets((
-            "<b>Mismatches first.</b> Where the fruits differ (you spend a rotten token for each), a die on the "
-            "lower tree goes back to the supply and the new tree gets the rotten token.",
+            *(["<b>Mismatches first.</b> Where the fruits differ (you spend a rotten token for each), a die on "
+               "the lower tree goes back to the supply and the new tree gets the rotten token."] if tokens else []),
             f"<b>Dice move up.</b> Where the fruits match and the lower tree has a die, lift the die onto the new "
             f"tree and turn it to the next value of the ladder <b>{ladder_text}</b>. A die already on {top} "
             f"stays on {top}.",
@@ -350,12 +357,12 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
              "you used. Find your harvest in the table and note it on the score pad."),
         tier_table(gd),
     )
-    tagline = (f"A nine-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
+    tagline = (f"A {_game_cards(n_cards)}-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
                f"{plural_name('fruit', len(gd.fruits))}, dice ladder "
                f"{ladder_text}. About ten minutes.")
     sections = (
         Section("The idea", (Para(
-            "You build a small orchard from nine cards. Whenever a tree is laid over a tree of the same fruit, a "
+            f"You build a small orchard from {_game_cards(n_cards)} cards. Whenever a tree is laid over a tree of the same fruit, a "
             "die appears on it, and laying more matching trees on the same spot makes that die climb. Your score "
             "is what the dice add up to at the end.", "lead"),
             Para(f"Every fruit has its own colour and its own shape, so the cards read well in black and white "
@@ -437,13 +444,15 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
             "a tree on an empty clearing: always fine;",
             "a clearing on anything: always fine.",
         )),
-        Para("Once per game you may break one of these rules for a single square by sending in the squirrel."),
+        *([Para("Once per game you may break one of these rules for a single square by sending in the "
+                "squirrel.")] if squirrels else []),
     )
     dice_blocks = (
         Para("Go through the squares the card covered, in this order:"),
         Bullets((
-            "<b>The squirrel.</b> If you broke a rule, a die under that square goes back to the supply (the "
-            "wheelbarrow leaves the grove for good), and the squirrel stays on the covering tree.",
+            *(["<b>The squirrel.</b> If you broke a rule, a die under that square goes back to the supply (the "
+               "wheelbarrow leaves the grove for good), and the squirrel stays on the covering tree."]
+              if squirrels else []),
             f"<b>Dice move up.</b> A tree laid on a square with a die: move the die onto the tree and add the "
             f"tree's fruits to it. Past 6 it shows <b>{TOP_DIE}</b>. A {TOP_DIE} that grows again becomes the "
             f"<b>wheelbarrow</b>, worth {WHEELBARROW_VALUE} (the die goes back); if the wheelbarrow is already out, "
@@ -464,8 +473,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
                     "tree. At the end it costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly "
                     "beside it (left, right, above or below).")
     clearings_p = Para("Clearings hold no fruit. A die resting on a clearing still counts as in play for recipes, "
-                       "but scores nothing: that fruit has fallen to the ground.")
-    end = Para("The game ends when your ninth card is down, or sooner if neither card in your hand fits anywhere.")
+                       "but adds nothing to the score.")
+    end = Para("The game ends when your last card is down, or sooner if neither card in your hand fits anywhere.")
     scoring = (
         Para("Add the dice and the wheelbarrow standing on trees (those on clearings count 0), then subtract the "
              "squirrel's cost if you used it."),
@@ -478,7 +487,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
                                                f" (A challenge takes eleven cards, nine and two recipes; this "
                                                f"deck has {number_word(n_cards)}.)")),
         Para("Play as usual. At the end, check each recipe: if its goal is met, apply its reward (extra points, or "
-             "dice of one fruit counting double). Your final score is the harvest, minus the squirrel, plus the "
+             "dice of one fruit counting double). Your final score is the harvest" +
+             (", minus the squirrel," if squirrels else "") + " plus the "
              "rewards. Reach the target and you win."),
         Para("For recipes the wheelbarrow counts as a die of its fruit, unless the recipe says otherwise, and dice "
              "on clearings are in play. With several players, everyone sets aside the same two recipes."),
@@ -495,7 +505,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     )
     sections = (
         Section("The idea", (Para(
-            "A grove of citrus trees grows from nine cards. Each tree bears one or two fruits; lay trees over trees "
+            f"A grove of citrus trees grows from {_game_cards(n_cards)} cards. Each tree bears one or two fruits; lay trees over trees "
             "of the same fruit and dice appear, then grow by the fruits you add. Your score is what the dice on "
             "trees add up to at the end.", "lead"),
             Para(f"Fruits differ in colour and in shape: {_fruit_looks(gd)}. Clearings are open ground."))),
@@ -515,8 +525,9 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
         Section("Appendix: every recipe", appendix, wide=True, new_page=True),
     )
-    return Sheet("grove", gd.title, "A nine-card citrus solitaire with a squirrel, a wheelbarrow and a recipe "
-                 "challenge. About fifteen minutes.", sections)
+    return Sheet("grove", gd.title, f"A {_game_cards(n_cards)}-card citrus solitaire with "
+                 f"{'a squirrel, ' if squirrels else ''}a wheelbarrow and a recipe challenge. About fifteen minutes.",
+                 sections)
 
 
 # --------------------------------------------------------------------------- Orchards market
