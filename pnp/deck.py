@@ -623,6 +623,9 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
         if shape is not None and shape not in SHAPES:
             r.p.add(f["shape"][1], f"{game}.fruits.{key}.shape: unknown shape {shape!r} (expected one of: {', '.join(SHAPES)})")
             ok = False
+        if name is not None and not name.strip():
+            r.p.add(f["name"][1], f"{game}.fruits.{key}.name: empty (the rules and cards print a fruit's name)")
+            ok = False
         twin = next((g for g in out if name is not None and g.name.casefold() == name.strip().casefold()), None)
         if twin is not None:  # the cards, rules and recipes name fruits by their names
             r.p.add(f["name"][1], f"{game}.fruits.{key}.name: {name!r} is fruit {twin.key}'s name too")

@@ -317,6 +317,9 @@ class TestValidation:
          "orchard.tiers: no tier defined (a score is named by its tier)"),
         (GOOD, "{min: 10, name: High}", '{min: 10, name: " "}',
          "orchard.tiers.name: empty (a tier needs a name to print)"),
+        # a fruit with no name: "(circle), Pear…" and "(, Pear and Plum)" on the rules sheet
+        (GOOD, "A: {name: Apple,", 'A: {name: "",', "orchard.fruits.A.name: empty (the rules and cards print a "
+         "fruit's name)"),
         # YAML's truth values and a number in quotes: the message now says why
         (GOOD, "{min: 10, name: High}", "{min: 10, name: Yes}", "orchard.tiers.name must be text, not 'Yes' (YAML "
          "reads yes, no, on, off, true and false as a truth value: put the text in quotes)"),
