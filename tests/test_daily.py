@@ -540,3 +540,30 @@ def test_a_day_not_archived_is_verified_against_the_puzzle_of_the_cards_given(tm
     verdict = json.loads(r.output.splitlines()[-1])
     assert r.exit_code == 0 and verdict["legal"] and verdict["met_target"], r.output
     assert verdict["score"] == puzzle.best and verdict["target"] == puzzle.target
+
+
+def test_a_deck_of_four_fruits_is_skipped_by_the_build_not_a_failure(tmp_path):
+    """The solver packs a fruit in 2 bits: a 4-fruit deck cannot have a daily
+    puzzle. pnp build stopped with exit 2 on any day outside the archive."""
+    from pnp.deck import load_deck
+    from pnp.puzzles.daily import NotForTheseCards
+    from pnp.render.booklet import build_puzzles
+
+    cells = ["A P", "L C", "P A"]
+    cards = "".join(f"      - {{id: {i}, face: [{', '.join(repr(r) for r in cells)}]}}\n" for i in range(1, 10))
+    path = tmp_path / "four.yaml"
+    path.write_text("games:\n  orchard:\n    fruits:\n"
+                    "      A: {name: Apple, colour: \"#D55E00\", shape: circle}\n"
+                    "      P: {name: Pear, colour: \"#009E73\", shape: teardrop}\n"
+                    "      L: {name: Plum, colour: \"#CC79A7\", shape: heart}\n"
+                    "      C: {name: Cherry, colour: \"#0072B2\", shape: star}\n"
+                    "    tiers: [{min: 0, name: Any}]\n    cards:\n" + cards, encoding="utf-8")
+    deck = load_deck(str(path))
+    game = find_game("orchard", deck)
+    with pytest.raises(NotForTheseCards) as err:
+        candidate_deal(game, "2031-01-01")
+    assert str(err.value) == f"{path}: the orchard deck has 4 fruits; daily puzzles (and pnp solve) handle at most 3"
+    said = []
+    assert build_puzzles(deck, tmp_path / "out", said.append, games=("orchard",), day=dt.date(2031, 1, 1),
+                         cards=str(path)) == []
+    assert any("orchard puzzles skipped" in s and "4 fruits" in s for s in said), said

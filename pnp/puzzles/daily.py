@@ -112,15 +112,24 @@ class NotForTheseCards(PuzzleError):
 
 def candidate_deal(game: Game, date: _dt.date | str, candidate: int = 0) -> Deal:
     """Candidate ``candidate`` of the day's deal for ``game`` (see module doc)."""
+    from ..solver.engine import CLEARING as MOST_FRUITS
+
     d = date if isinstance(date, str) else date.isoformat()
     rng = DealRandom(seed_text(game.id, d, candidate))
     ids = rng.shuffle(sorted(game.deck.card_ids))
+    source = game.deck.source
+    fruits = len(game.deck.fruit_keys)
+    if fruits > MOST_FRUITS:  # the solver that sets the target packs a fruit in 2 bits
+        raise NotForTheseCards(f"the {game.id} deck has {fruits} fruits; daily puzzles (and pnp solve) handle "
+                               f"at most {MOST_FRUITS}", file=source)
     if game.id == "grove":
         if len(ids) < DEAL_SIZE + 2:
-            raise NotForTheseCards(f"the grove deck needs at least {DEAL_SIZE + 2} cards for a daily puzzle")
+            raise NotForTheseCards(f"the grove deck needs at least {DEAL_SIZE + 2} cards for a daily puzzle",
+                                   file=source)
         return Deal(game.id, tuple(CardRef(i) for i in ids[2:2 + DEAL_SIZE]), tuple(ids[:2]))
     if len(ids) < DEAL_SIZE:
-        raise NotForTheseCards(f"the {game.id} deck needs at least {DEAL_SIZE} cards for a daily puzzle")
+        raise NotForTheseCards(f"the {game.id} deck needs at least {DEAL_SIZE} cards for a daily puzzle",
+                               file=source)
     chosen = ids[:DEAL_SIZE]
     if game.id == "orchard-pnp":
         return Deal(game.id, tuple(CardRef(i, "ab"[rng.below(2)]) for i in chosen))
