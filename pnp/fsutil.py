@@ -10,7 +10,7 @@ import os
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .errors import PnpError
 
@@ -106,3 +106,18 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         except FileNotFoundError:
             pass
         raise
+
+
+def drop_stale(folder: str | os.PathLike, written: Iterable[str | os.PathLike], pattern: str) -> list[Path]:
+    """Remove the files of ``folder`` matching ``pattern`` that this run did not
+    write (``written``): pnp's own per-card folders (svg/, png/, tts/) kept the
+    images of cards a user had since taken out of cards.yaml, and a print shop
+    got them with the rest. Returns what was removed."""
+    folder = Path(folder)
+    keep = {Path(p).resolve() for p in written}
+    gone = []
+    for f in sorted(folder.glob(pattern)):
+        if f.is_file() and f.resolve() not in keep:
+            f.unlink()
+            gone.append(f)
+    return gone

@@ -438,17 +438,51 @@ def test_a_published_day_whose_cards_were_changed_is_not_printed_with_them(tmp_p
     changed = _own_cards_with_card_changed(tmp_path, 9)  # 9 is a hand card of the day
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--cards", str(changed)])
     assert r.exit_code == 2, r.output
-    assert f"orchard-{DAY} was published for pnp's own cards, and its answer key " in r.output
-    assert "on these (their orchard cards differ)" in r.output
+    assert f"orchard-{DAY} was published for pnp's own cards, and these differ: card 9's trees are not pnp's" \
+        in r.output
     line = tmp_path / "line.txt"
     line.write_text("\n".join(m.format() for m in daily.daily_puzzle(find_game("orchard"), DAY).answer))
     r = CliRunner().invoke(cli, ["verify", f"orchard-{DAY}", str(line), "--cards", str(changed)])
-    assert r.exit_code == 2 and "on these (their orchard cards differ)" in r.output, r.output
+    assert r.exit_code == 2 and "card 9's trees are not pnp's" in r.output, r.output
     untouched = _own_cards_with_card_changed(tmp_path, 1)  # card 1 is not in the day's deal
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY, "--cards", str(untouched)])
     assert r.exit_code == 0 and "orchard:18,9,12,13,8,6,14,7,10" in r.output
     r = CliRunner().invoke(cli, ["verify", f"orchard-{DAY}", str(line), "--cards", str(untouched)])
     assert r.exit_code == 0 and "target 44 met" in r.output, r.output
+
+
+@pytest.mark.parametrize("edit, says", [
+    # the recipe's number: the day printed "Lemon Terrace (40)" and "target: 70 (the recipes' sum)"
+    (("name: Lemon Terrace, number: 33", "name: Lemon Terrace, number: 40"), "card 7's recipe is not pnp's"),
+])
+def test_a_grove_day_whose_recipe_was_changed_is_not_printed_with_it(tmp_path, edit, says):
+    src = (ROOT / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    assert edit[0] in src
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace(edit[0], edit[1], 1), encoding="utf-8")
+    r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "grove", "--date", "2026-12-01", "--cards", str(cards)])
+    assert r.exit_code == 2 and r.output.rstrip().endswith(
+        f"grove-2026-12-01 was published for pnp's own cards, and these differ: {says}"), r.output
+
+
+def test_a_day_whose_answer_key_still_scores_is_refused_when_its_trees_differ(tmp_path):
+    """Two trees of a dealt card swapped can leave the answer key's score as it
+    was; the proof and target were still made on pnp's card."""
+    import yaml
+
+    from pnp.deck import load_deck
+    data = yaml.safe_load((ROOT / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8"))
+    deal = daily.daily_puzzle(find_game("orchard"), DAY).deal
+    card = next(c for c in data["games"]["orchard"]["cards"] if c["id"] == deal.cards[-1].id)
+    rows = [r.split() for r in card["face"]]
+    j = next(i for i in range(3) if rows[i][0] != rows[i][1])
+    rows[j].reverse()
+    card["face"] = [" ".join(r) for r in rows]
+    path = tmp_path / "swapped.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(daily.NotForTheseCards, match=f"card {deal.cards[-1].id}'s trees are not pnp's"):
+        daily.archived_for(find_game("orchard", load_deck(str(path))), archive_path("orchard", DAY))
+    assert daily.archived_for(find_game("orchard"), archive_path("orchard", DAY)).deal == deal
 
 
 def test_build_with_cards_that_cannot_have_the_puzzles_skips_them_with_a_notice(tmp_path, monkeypatch):
@@ -567,3 +601,25 @@ def test_a_deck_of_four_fruits_is_skipped_by_the_build_not_a_failure(tmp_path):
     assert build_puzzles(deck, tmp_path / "out", said.append, games=("orchard",), day=dt.date(2031, 1, 1),
                          cards=str(path)) == []
     assert any("orchard puzzles skipped" in s and "4 fruits" in s for s in said), said
+
+
+def test_the_check_command_names_the_cards_a_day_was_made_from(tmp_path, monkeypatch):
+    """A day made from a user's cards file printed 'pnp verify ID my-line.txt',
+    which makes the day from pnp's own cards and calls a right line illegal."""
+    from pnp.deck import load_deck
+    from pnp.puzzles.daily import check_command
+
+    p = daily.daily_puzzle(find_game("orchard"), DAY)
+    assert check_command(p, find_game("orchard")) == f"pnp verify orchard-{DAY} my-line.txt"
+    src = (ROOT / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    mine = tmp_path / "decks" / "mine.yaml"
+    mine.parent.mkdir()
+    mine.write_text(src, encoding="utf-8")
+    game = find_game("orchard", load_deck(str(mine)))
+    assert check_command(p, game) == f"pnp verify orchard-{DAY} my-line.txt --cards {mine}"
+    assert check_command(p, game, "line.txt", short=True) == f"pnp verify orchard-{DAY} line.txt --cards mine.yaml"
+    assert f"check:       pnp verify orchard-{DAY} my-line.txt --cards {mine}" in daily.describe(p, game)
+    monkeypatch.chdir(mine.parent)  # the cards.yaml pnp verify reads here by default: nothing to add
+    (mine.parent / "cards.yaml").write_text(src, encoding="utf-8")
+    here = find_game("orchard", load_deck("cards.yaml"))
+    assert check_command(p, here) == f"pnp verify orchard-{DAY} my-line.txt"

@@ -160,6 +160,35 @@ def test_deck_cli_svg_and_bad_options(tmp_path):
         assert len(r.output.strip().splitlines()) == 1, r.output
 
 
+def test_a_card_taken_out_of_the_deck_leaves_no_image_behind(tmp_path):
+    """Editing cards.yaml and exporting again kept card-15..18 in svg/ and png/,
+    and the print shop got them with the rest. Files pnp did not name stay."""
+    import re
+    from pathlib import Path
+
+    from pnp.render.exports import export, write_all_pod_pngs
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    small = tmp_path / "small.yaml"
+    small.write_text("\n".join(ln for ln in src.splitlines() if not re.match(r"\s+- \{id: 1[5-8], face", ln)) + "\n",
+                     encoding="utf-8")
+    full, cut = load_deck(), load_deck(str(small))
+    out = tmp_path / "out"
+    export(full.game("orchard"), out, "svg")
+    (out / "svg" / "notes.txt").write_text("mine")
+    assert (out / "svg" / "card-18.svg").is_file()
+    written = export(cut.game("orchard"), out, "svg")
+    assert sorted(p.name for p in (out / "svg").glob("*.svg")) == sorted(p.name for p in written)
+    assert not (out / "svg" / "card-18.svg").exists() and (out / "svg" / "notes.txt").is_file()
+    kept = type(full)(games=tuple((g, gd) for g, gd in full.games if g == "orchard"), **{
+        f: getattr(full, f) for f in full.__dataclass_fields__ if f != "games"})
+    write_all_pod_pngs(kept, tmp_path / "b", workers=1)
+    assert (tmp_path / "b" / "orchard" / "png" / "card-18.png").is_file()
+    smaller = type(cut)(games=tuple((g, gd) for g, gd in cut.games if g == "orchard"), **{
+        f: getattr(cut, f) for f in cut.__dataclass_fields__ if f != "games"})
+    written = write_all_pod_pngs(smaller, tmp_path / "b", workers=1)
+    assert sorted((tmp_path / "b" / "orchard" / "png").glob("*.png")) == sorted(written)
+
+
 # --------------------------------------------------------------- card sizes
 
 

@@ -114,7 +114,8 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
     """A printable booklet: a cover, one page per day's puzzle (the deal as
     cards, target, tiers, a grid to sketch on, a score box), a caller sheet
     for groups, and the answer keys at the back. Writes
-    OUT/GAME-booklet-YYYY-MM-DD-Nd.pdf. Days not in the archive are generated
+    OUT/GAME-booklet-YYYY-MM-DD-Nd.pdf (-Nd-letter.pdf on Letter). Days not
+    in the archive are generated
     (a few seconds each)."""
     from ..puzzles.collect import gather, missing_days
     from ..render.booklet import booklet_name, write_booklet

@@ -333,6 +333,36 @@ def _grove_puzzle(game: Game, day: _dt.date) -> Puzzle:
                   tuple(moves), k, GENERATOR, tuple(r.score for r in ladder))
 
 
+def _changed_from_pnps_own(game: Game, deal: Deal) -> str | None:
+    """What of ``game``'s cards that plays ``deal`` differs from the cards pnp
+    ships (a card's trees, a recipe's number, condition or reward, the dice or
+    tokens), or None. A changed card may still let the answer key score the
+    same (two trees swapped), but the proof and the target were made on pnp's."""
+    from importlib import resources
+
+    from ..deck import load_deck
+
+    mine = game.deck
+    try:
+        own = load_deck(str(resources.files("pnp") / "data" / "cards.yaml")).game(game.id)
+    except Exception:  # noqa: BLE001 -- an installation without its data: the answer key decides
+        return None
+    if mine is own:
+        return None
+
+    def rules_of(card):
+        r = card.recipe
+        return card.faces, None if r is None else (r.number, r.condition, r.reward, r.wheelbarrow_counts)
+    for attr, what in (("dice_per_fruit", "dice per fruit"), ("mismatch_tokens", "tokens")):
+        if getattr(mine, attr) != getattr(own, attr):
+            return f"{what} {getattr(mine, attr)}, not {getattr(own, attr)}"
+    for ref in (*deal.cards, *(CardRef(i) for i in deal.recipes)):
+        a, b = mine.card(ref.id), own.card(ref.id)
+        if rules_of(a) != rules_of(b):
+            return f"card {ref.id}'s " + ("recipe is" if a.faces == b.faces else "trees are") + " not pnp's"
+    return None
+
+
 def archived_for(game: Game, path: Path, root: Path | None = None) -> Puzzle:
     """A published day (``path`` in the archive ``root``) with its proof laid over
     it, for ``game``'s cards. A day is published for pnp's own cards; a cards file
@@ -350,6 +380,9 @@ def archived_for(game: Game, path: Path, root: Path | None = None) -> Puzzle:
         deal = game.parse_deal(p.deal)
     except PnpError as exc:
         raise NotForTheseCards(f"{p.id} {own}, and these cannot deal it: {exc.message}", file=str(path)) from None
+    changed = _changed_from_pnps_own(game, deal)
+    if changed:
+        raise NotForTheseCards(f"{p.id} {own}, and these differ: {changed}", file=str(path))
     v = verify(game, deal, [SolutionLine(i + 1, i + 1, m) for i, m in enumerate(p.answer)])
     if not v.legal or v.score != p.best:
         played = f"is illegal at move {v.error['move']}" if not v.legal else f"scores {v.score}, not {p.best}"
@@ -467,6 +500,20 @@ def tier_label(tiers, i: int) -> str:
     return f"{tier_range(tiers, i)} {tiers[i].name}"
 
 
+def check_command(p: Puzzle, game: Game, line: str = "my-line.txt", *, short: bool = False) -> str:
+    """``pnp verify ID LINE``, with ``--cards FILE`` when the puzzle was made from
+    cards that ``pnp verify`` would not read by default (there the day would be
+    made from other cards, and a right line called illegal). ``short``: the
+    file's name only (a printed page)."""
+    from ..deck import default_cards_path
+
+    cmd = f"pnp verify {p.id} {line}"
+    source = game.deck.source
+    if source and Path(source).resolve() != default_cards_path().resolve():
+        cmd += f" --cards {Path(source).name if short else source}"
+    return cmd
+
+
 def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
     """The puzzle as a player lays it out."""
     lines = [f"{p.id} · {p.weekday} · {p.level} (difficulty {p.difficulty} of {len(WIDTHS)})",
@@ -489,7 +536,7 @@ def describe(p: Puzzle, game: Game, show_answer: bool = False) -> list[str]:
     tiers = game.deck.tiers  # rising: the deck loader checks it
     if tiers:
         lines.append("tiers:       " + ", ".join(tier_label(tiers, i) for i in range(len(tiers))))
-    lines.append(f"check:       pnp verify {p.id} my-line.txt")
+    lines.append(f"check:       {check_command(p, game)}")
     if show_answer:
         lines.append("answer:")
         lines += [f"  {m.format()}" for m in p.answer]

@@ -384,14 +384,16 @@ def _moves_area(pg: _Page, n: int, x: float, y: float, w: float, cols: int = 4) 
     return y + _MOVE_ROW * math.ceil(n / cols)
 
 
-def _notation_box(pg: _Page, p: Puzzle, x: float, y: float, w: float) -> float:
+def _notation_box(pg: _Page, p: Puzzle, game: Game, x: float, y: float, w: float) -> float:
+    from ..puzzles.daily import check_command
+
     lines = [
         ("Write one move per line:  ", "CARD rROT X,Y  [dice X,Y ...]"),
         ("CARD is the card number" + (" with its side letter (3b)" if p.game == "orchard-pnp" else "")
          + "; rROT its clockwise turn (r0, r90, r180 or r270); X,Y the square of its "
          "top-left cell after turning. When dice run short, list the squares that get them first after "
          "\"dice\". Example: ", "7 r90 -1,2"),
-        ("Check your line at a computer:  ", f"pnp verify {p.id} line.txt"),
+        ("Check your line at a computer:  ", check_command(p, game, "line.txt", short=True)),
     ]
     inner = w - 6
     # measure
@@ -443,7 +445,7 @@ def _puzzle_page(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, st: CardStyle, 
         y = _recipes(pg, gd, p, st, x, y + 1, cw)
     # bottom block: notation reminder, measured first
     probe = _Page(pg.w, pg.h)
-    nh = _notation_box(probe, p, x, 0, cw)
+    nh = _notation_box(probe, p, game, x, 0, cw)
     bottom = pg.h - MARGIN - 2 - nh
     # middle: sketch grid left, panel right
     panel_w = 58.0
@@ -464,7 +466,7 @@ def _puzzle_page(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, st: CardStyle, 
         _moves_area(pg, n_moves, x, max(grid_bottom + 3, bottom - moves_h - 2), cw)
     elif panel_bottom + 4 + 6 + _MOVE_ROW * math.ceil(n_moves / 2) <= grid_bottom:
         _moves_area(pg, n_moves, x + cw - panel_w, panel_bottom + 4, panel_w, cols=2)
-    _notation_box(pg, p, x, bottom, cw)
+    _notation_box(pg, p, game, x, bottom, cw)
     pg.footer(footer, f"page {page}")
 
 

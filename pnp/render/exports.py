@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..deck import Deck, GameDeck
-from ..fsutil import atomic_write
+from ..fsutil import atomic_write, drop_stale
 from .cards import CardStyle, PrintCard, art, art_keys, card_style, print_cards
 from .svg import figure_to_svg
 
@@ -78,7 +78,9 @@ def _png(raw: bytes, width: int, height: int, dpi: int | None, level: int) -> by
 
 def write_svgs(gd: GameDeck, out: Path, style: CardStyle | None = None) -> list[Path]:
     st = style or card_style(gd)
-    return [atomic_write(out / f"{key}.svg", figure_to_svg(art(gd, key, style=st))) for key in art_keys(gd)]
+    written = [atomic_write(out / f"{key}.svg", figure_to_svg(art(gd, key, style=st))) for key in art_keys(gd)]
+    drop_stale(out, written, "*.svg")
+    return written
 
 
 def pod_size(st: CardStyle) -> tuple[tuple[int, int], tuple[float, float]]:
@@ -155,7 +157,9 @@ def write_pod_pngs(gd: GameDeck, out: Path, style: CardStyle | None = None,
     st = style or card_style(gd)
     keys = art_keys(gd)
     results = render_parallel(_pod_job, [(gd, k, st) for k in keys], workers)
-    return [atomic_write(out / f"{key}.png", png) for key, (png, _) in zip(keys, results)]
+    written = [atomic_write(out / f"{key}.png", png) for key, (png, _) in zip(keys, results)]
+    drop_stale(out, written, "*.png")
+    return written
 
 
 @dataclass(frozen=True)
@@ -275,6 +279,7 @@ def _tts_sheets(plan, images: dict[str, bytes], size: tuple[int, int], out: Path
         back_path = (back_sheets[0] if unique else
                      atomic_write(out / f"tts-{name}-back.png", rgb_png(images[backs[0]], cw, ch, dpi=None)))
         result.append(TtsDeck(name, tuple(sheets), back_path, tuple(back_sheets), len(cards), tuple(counts)))
+    drop_stale(out, [p for d in result for p in (*d.sheets, *d.back_sheets, d.back)], "tts-*.png")
     return result
 
 
@@ -339,4 +344,6 @@ def write_all_pod_pngs(deck: Deck, out: Path, progress=lambda _: None, workers: 
         written.append(atomic_write(target, png))
         _TTS_IMAGES[job] = tts
         progress(str(target))
+    for game_id, _ in deck.games:
+        drop_stale(out / game_id / "png", written, "*.png")
     return written
