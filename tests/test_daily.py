@@ -396,6 +396,7 @@ def test_a_puzzle_file_that_is_not_text_is_one_line(tmp_path):
 # ------------------------------------------------ published days and a user's own cards
 
 DAY = "2026-11-30"  # orchard: 18,9,12,13,8,6,14,7,10 (archived)
+REPO_ORCHARD = ROOT / "puzzles" / "orchard" / "2026" / f"orchard-{DAY}.yaml"
 TINY = """\
 games:
   orchard:
@@ -623,3 +624,19 @@ def test_the_check_command_names_the_cards_a_day_was_made_from(tmp_path, monkeyp
     (mine.parent / "cards.yaml").write_text(src, encoding="utf-8")
     here = find_game("orchard", load_deck("cards.yaml"))
     assert check_command(p, here) == f"pnp verify orchard-{DAY} my-line.txt"
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ("target: ", "target: seventy  # ", "target", "puzzle file: 'target' must be a whole number"),
+    ("deal: ", "deal: 'orchard:1,,2'  # ", "deal", "bad"),
+])
+def test_a_broken_archive_file_names_its_line(tmp_path, old, new, key, says):
+    """pnp puzzle daily named the file but not the line (verify named both)."""
+    text = REPO_ORCHARD.read_text(encoding="utf-8")
+    mine = tmp_path / "orchard" / DAY[:4] / REPO_ORCHARD.name
+    mine.parent.mkdir(parents=True)
+    mine.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(f"{key}:"))
+    with pytest.raises(PuzzleError) as err:
+        load_puzzle(mine)
+    assert str(err.value).startswith(f"{mine}:{line}: ") and says in str(err.value), str(err.value)

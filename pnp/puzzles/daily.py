@@ -236,23 +236,33 @@ class Puzzle:
 
     @classmethod
     def from_dict(cls, data: dict, file: str = "<puzzle>") -> "Puzzle":
+        def line_of(key):  # the line to name, when the dict came from a file on disk
+            from . import _key_line
+            try:
+                return _key_line(file, key) if Path(file).is_file() else None
+            except Exception:  # noqa: BLE001 -- the message stands without its line
+                return None
+
         def need(key, kind, what):
             if key not in data:
-                raise PuzzleError(f"puzzle file has no {key!r}", file=file)
+                raise PuzzleError(f"puzzle file has no {key!r}", file=file, line=1 if Path(file).is_file() else None)
             v = data[key]
             if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-                raise PuzzleError(f"puzzle file: {key!r} must be {what}", file=file)
+                raise PuzzleError(f"puzzle file: {key!r} must be {what}", file=file, line=line_of(key))
             return v
 
         deal_text = need("deal", str, "a deal like orchard:4,7,8")
         moves = need("answer", list, "a list of moves")
         if not all(isinstance(m, str) for m in moves):
-            raise PuzzleError("puzzle file: answer moves must be text", file=file)
+            raise PuzzleError("puzzle file: answer moves must be text", file=file, line=line_of("answer"))
         try:
             deal = Deal.parse(deal_text)
-            answer = tuple(Move.parse(m) for m in moves)
         except NotationError as exc:  # report it against the file
-            raise PuzzleError(str(exc), file=file) from None
+            raise PuzzleError(str(exc), file=file, line=line_of("deal")) from None
+        try:
+            answer = tuple(Move.parse(m) for m in moves)
+        except NotationError as exc:
+            raise PuzzleError(str(exc), file=file, line=line_of("answer")) from None
         ladder = data.get("ladder") or []
         return cls(
             game=need("game", str, "a game id"), date=need("date", str, "a date YYYY-MM-DD"),
