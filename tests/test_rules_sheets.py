@@ -199,8 +199,11 @@ def test_a_deck_too_small_for_an_example_says_so(tmp_path):
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_rules_pdf(load_deck(str(cards)),
                                                                                    "orchard"))).pages)
     text = re.sub(r"\s+", " ", text)
-    assert "the deck is too small for one of its own: an example needs 4 cards, the deck has 2" in text
+    assert "none of its own can be played: an example needs 4 cards, the deck has 2" in text
+    # the notation box quotes this deck's cards, not the scripted example's 6, 11 and 13
+    assert "orchard:1,2,..." in text and "Move 2 r90 1,0" in text and "orchard:1,6,11,13" not in text
     assert "overlapping fruit trees. 1 fruit, dice ladder" in text  # it said "1 fruits"
+    assert "A two-card solitaire" in text
 
 
 def test_token_counts_read_as_english(tmp_path):

@@ -169,15 +169,14 @@ def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
     """One small table per step (figure left, caption right), so the example can
     run on into the next column; the legend comes last."""
     from ..errors import PnpError
-    from ..rules.examples import EXAMPLES
 
     figw = 0.5 * width
     out: list[Flowable] = []
     try:
         figures = example_figures(gd, block.game, cell=7.0)
-    except PnpError as exc:  # a deck too small for an example of its own: say so, do not fail
-        return [_para(f"(The scripted example {EXAMPLES[block.game][0]} does not replay with this cards "
-                      f"file, and the deck is too small for one of its own: {exc}.)", st["small"])]
+    except PnpError as exc:  # no example of its own can be played: say why, do not fail
+        return [_para(f"(No example is drawn for this cards file: pnp's scripted example uses cards it does not "
+                      f"have or play the same, and none of its own can be played: {exc}.)", st["small"])]
     for fig, caption in figures:
         t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), _para(caption, st["caption"])]],
                     colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")

@@ -134,8 +134,10 @@ def _example_line(gd: GameDeck) -> tuple[str, tuple[str, ...]]:
 
     try:
         return example_line(gd)
-    except PnpError:
-        return EXAMPLES[gd.game]
+    except PnpError:  # the deck's own card numbers, not the scripted example's (cards it may not have)
+        side = "a" if gd.game == "orchard-pnp" else ""
+        ids = [f"{c.id}{side}" for c in gd.cards[:3]]
+        return f"{gd.game}:" + ",".join(ids), (f"{ids[min(1, len(ids) - 1)]} r90 1,0",)
 
 
 def _fruit_list(gd: GameDeck) -> str:
