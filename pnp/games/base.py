@@ -287,7 +287,8 @@ class Game:
             left = a.supply.get(fruit, 0)
             if n > left:
                 name = self.deck.fruit(fruit).name
-                raise IllegalMoveError(f"dice names {n} square{'s' if n != 1 else ''} wanting a new {name} die, but only {left} "
+                squares = f"{n} square{'s' if n != 1 else ''}"
+                raise IllegalMoveError(f"dice names {squares} wanting a new {name} die, but only {left} "
                                        f"{name} {'die is' if left == 1 else 'dice are'} left in the supply")
 
     def apply(self, state: State, move: Move) -> State:

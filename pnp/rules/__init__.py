@@ -364,7 +364,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
                f"{ladder_text}. About ten minutes.")
     sections = (
         Section("The idea", (Para(
-            f"You build a small orchard from {_game_cards(n_cards)} cards. Whenever a tree is laid over a tree of the same fruit, a "
+            f"You build a small orchard from {_game_cards(n_cards)} cards. Whenever a tree is laid over a tree of "
+            "the same fruit, a "
             "die appears on it, and laying more matching trees on the same spot makes that die climb. Your score "
             "is what the dice add up to at the end.", "lead"),
             Para(f"Every fruit has its own colour and its own shape, so the cards read well in black and white "
@@ -507,7 +508,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     )
     sections = (
         Section("The idea", (Para(
-            f"A grove of citrus trees grows from {_game_cards(n_cards)} cards. Each tree bears one or two fruits; lay trees over trees "
+            f"A grove of citrus trees grows from {_game_cards(n_cards)} cards. Each tree bears one or two fruits; "
+            "lay trees over trees "
             "of the same fruit and dice appear, then grow by the fruits you add. Your score is what the dice on "
             "trees add up to at the end.", "lead"),
             Para(f"Fruits differ in colour and in shape: {_fruit_looks(gd)}. Clearings are open ground."))),
