@@ -377,3 +377,13 @@ def test_the_builds_bar_item_fits_the_terminal():
     assert fit_item(item, 200) == item and fit_item(None, 80) is None
     cut = fit_item(item, 80)
     assert len(cut) + _BAR_WIDTH == 80 and cut.startswith("…") and cut.endswith("-print-letter.pdf")
+
+
+@pytest.mark.parametrize("puzzle", ["orchard-2026-11-30", "orchard:4,7,8,3,14,18,2,10,9"])
+def test_verify_with_its_arguments_swapped_says_so(tmp_path, puzzle):
+    """The moves were read as a puzzle file: 'puzzle file is not a mapping of keys'."""
+    moves = tmp_path / "mine.txt"
+    moves.write_text("7 r0 0,-2\n")
+    line = one_line_error(run("verify", str(moves), puzzle), "the puzzle comes first")
+    assert line.endswith(f"pnp verify {puzzle} {moves}")
+    assert run("verify", puzzle, str(moves)).exit_code in (0, 1)  # the right order still reads

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import click
@@ -51,6 +52,7 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
     Exit code 0 when the line is legal (and meets the target, if any), 1 when it
     is illegal or misses the target, 2 for bad input.
     """
+    _check_order(puzzle, solution)
     deck = deck_from(cards)
     ref = resolve_puzzle(puzzle, root, on_generate=generating_notice(root), deck=deck)
     try:
@@ -78,6 +80,19 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
         click.echo(describe(verdict, name))
     if not verdict.ok:
         sys.exit(1)
+
+
+def _check_order(puzzle: str, solution: str) -> None:
+    """The two arguments swapped (a solution file first, then a puzzle id or a
+    deal) read the moves as a puzzle file: say so instead."""
+    from pathlib import Path
+
+    from ..notation import parse_puzzle_id
+
+    looks_like_puzzle = parse_puzzle_id(solution) is not None or re.match(r"^\s*[a-z][a-z-]*\s*:\s*\d", solution)
+    if (looks_like_puzzle and not Path(solution).exists() and Path(puzzle).is_file()
+            and Path(puzzle).suffix.lower() not in (".yaml", ".yml")):
+        raise PnpError(f"the puzzle comes first, then the solution: pnp verify {solution} {puzzle}", file=puzzle)
 
 
 def _best_text(v) -> str:
