@@ -248,6 +248,11 @@ def default_cards_path() -> Path:
     here = Path("cards.yaml")
     if here.is_file():
         return here
+    return shipped_cards_path()
+
+
+def shipped_cards_path() -> Path:
+    """The cards file shipped in the package: pnp's own decks."""
     return Path(str(resources.files("pnp") / "data" / "cards.yaml"))
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 
 import click
@@ -87,9 +86,13 @@ def _check_order(puzzle: str, solution: str) -> None:
     deal) read the moves as a puzzle file: say so instead."""
     from pathlib import Path
 
-    from ..notation import parse_puzzle_id
+    from ..errors import NotationError
+    from ..notation import Deal, parse_puzzle_id
 
-    looks_like_puzzle = parse_puzzle_id(solution) is not None or re.match(r"^\s*[a-z][a-z-]*\s*:\s*\d", solution)
+    try:
+        looks_like_puzzle = parse_puzzle_id(solution) is not None or bool(Deal.parse(solution))
+    except NotationError:
+        looks_like_puzzle = False
     if (looks_like_puzzle and not Path(solution).exists() and Path(puzzle).is_file()
             and Path(puzzle).suffix.lower() not in (".yaml", ".yml")):
         raise PnpError(f"the puzzle comes first, then the solution: pnp verify {solution} {puzzle}", file=puzzle)

@@ -348,14 +348,13 @@ def _changed_from_pnps_own(game: Game, deal: Deal) -> str | None:
     ships (a card's trees, a recipe's number, condition or reward, the dice or
     tokens), or None. A changed card may still let the answer key score the
     same (two trees swapped), but the proof and the target were made on pnp's."""
-    from importlib import resources
-
-    from ..deck import load_deck
+    from ..deck import load_deck, shipped_cards_path
+    from ..errors import PnpError
 
     mine = game.deck
     try:
-        own = load_deck(str(resources.files("pnp") / "data" / "cards.yaml")).game(game.id)
-    except Exception:  # noqa: BLE001 -- an installation without its data: the answer key decides
+        own = load_deck(shipped_cards_path()).game(game.id)
+    except PnpError:  # an installation without its data: the answer key decides
         return None
     if mine is own:
         return None
