@@ -214,6 +214,7 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None, deck=No
         daily.parse_date(date)  # bad input, not a day to generate
         check_daily_game(game)
         if on_generate is not None:
+            daily.check_generatable(game, date, deck)
             on_generate(f"{game}-{date}")
         return daily.puzzle_ref(game, date, deck)
     if ":" in arg and not Path(arg).is_file():

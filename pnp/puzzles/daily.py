@@ -409,6 +409,7 @@ def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_
     if path.is_file():
         return archived_for(game, path, root)
     if on_generate is not None:
+        candidate_deal(game, d)  # cards it cannot use are refused before the notice
         on_generate(puzzle_id(game.id, d))
     return make_puzzle(game, d)
 
@@ -416,9 +417,19 @@ def daily_puzzle(game: Game, date: _dt.date | str, root: Path | None = None, on_
 def puzzle_ref(game_id: str, date: str, deck=None) -> PuzzleRef:
     """What ``pnp verify GAME-YYYY-MM-DD`` needs when the day is not archived:
     the day generated from ``deck``'s cards (default: pnp's own)."""
+    return make_puzzle(_game(game_id, deck), parse_date(date)).ref()
+
+
+def check_generatable(game_id: str, date: str, deck=None) -> None:
+    """Raise :class:`NotForTheseCards` now, before any notice that the day is
+    being generated, when ``deck``'s cards (default: pnp's own) cannot make it."""
+    candidate_deal(_game(game_id, deck), parse_date(date))
+
+
+def _game(game_id: str, deck):
     from ..games import find_game
 
-    return make_puzzle(find_game(game_id, deck), parse_date(date)).ref()
+    return find_game(game_id, deck)
 
 
 # ---------------------------------------------------------------- publishing
