@@ -225,6 +225,11 @@ def test_token_counts_read_as_english(tmp_path):
     assert "You have 2 rotten tokens for the whole game. Each one lets" in re.sub(r"\s+", " ", pdf_text("orchard"))
     assert "2 squirrel tokens and 1 wheelbarrow token" in grove
     assert "This deck has two squirrels. Each one breaks a rule once" in grove
+    # nothing else in the sheet says once per game (it did, in two places)
+    assert "once per game" not in grove.lower() and "Up to two times per game you may break" in grove
+    assert "The squirrels " in grove and "subtract the cost of each squirrel you used." in grove
+    assert "minus the squirrels," in grove and "a squirrel stays on the covering tree" in grove
+    assert "once per game" in pdf_text("grove").lower()
     assert "1 squirrel token" in re.sub(r"\s+", " ", pdf_text("grove"))
     assert "This deck has" not in pdf_text("grove")
     cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
@@ -238,6 +243,7 @@ def test_token_counts_read_as_english(tmp_path):
     cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
     deck = load_deck(str(cards))
     assert "0 squirrel" not in text("grove") and "1 wheelbarrow token (this deck has no squirrel)." in text("grove")
+    assert "(those on clearings count 0). " in text("grove") and "subtract" not in text("grove")
 
 
 def test_one_die_a_fruit_reads_as_one_die(tmp_path):

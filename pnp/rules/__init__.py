@@ -448,13 +448,16 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
             "a clearing on anything: always fine.",
         )),
         *([Para("Once per game you may break one of these rules for a single square by sending in the "
-                "squirrel.")] if squirrels else []),
+                "squirrel.")] if squirrels == 1 else
+          [Para(f"Up to {number_word(squirrels)} times per game you may break one of these rules for a single "
+                "square by sending in a squirrel, one squirrel a square.")] if squirrels else []),
     )
     dice_blocks = (
         Para("Go through the squares the card covered, in this order:"),
         Bullets((
-            *(["<b>The squirrel.</b> If you broke a rule, a die under that square goes back to the supply (the "
-               "wheelbarrow leaves the grove for good), and the squirrel stays on the covering tree."]
+            *([f"<b>The {plural_name('squirrel', squirrels)}.</b> If you broke a rule, a die under that square "
+               "goes back to the supply (the wheelbarrow leaves the grove for good), and "
+               f"{'the' if squirrels == 1 else 'a'} squirrel stays on the covering tree."]
               if squirrels else []),
             f"<b>Dice move up.</b> A tree laid on a square with a die: move the die onto the tree and add the "
             f"tree's fruits to it. Past 6 it shows <b>{TOP_DIE}</b>. A {TOP_DIE} that grows again becomes the "
@@ -471,16 +474,20 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     wheel = Para(f"There is one wheelbarrow. It stands for a harvest of {WHEELBARROW_VALUE}: treat it as a die of "
                  f"its fruit that always shows {WHEELBARROW_VALUE}, moving with matching trees and onto clearings. "
                  "Once it has left the grove it is not used again.")
-    squirrel = Para("The squirrel lets one covering tree disagree with the fruit below it, once per game. Whatever "
-                    "die was underneath goes back to the supply, and nothing may ever be placed on the squirrel's "
-                    "tree. At the end it costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly "
-                    "beside it (left, right, above or below).")
+    squirrel = Para(("The squirrel lets one covering tree disagree with the fruit below it, once per game. "
+                     if squirrels <= 1 else
+                     "A squirrel lets one covering tree disagree with the fruit below it, once. ") +
+                    "Whatever die was underneath goes back to the supply, and nothing may ever be placed on the "
+                    "squirrel's tree. At the end " + ("it" if squirrels <= 1 else "each squirrel used") +
+                    " costs 1 point, plus 1 more for each die or wheelbarrow on a tree directly beside it (left, "
+                    "right, above or below).")
     clearings_p = Para("Clearings hold no fruit. A die resting on a clearing still counts as in play for recipes, "
                        "but adds nothing to the score.")
     end = Para("The game ends when your last card is down, or sooner if neither card in your hand fits anywhere.")
     scoring = (
-        Para("Add the dice and the wheelbarrow standing on trees (those on clearings count 0), then subtract the "
-             "squirrel's cost if you used it."),
+        Para("Add the dice and the wheelbarrow standing on trees (those on clearings count 0)" +
+             ("." if not squirrels else ", then subtract the squirrel's cost if you used it." if squirrels == 1
+              else ", then subtract the cost of each squirrel you used.")),
         tier_table(gd),
     )
     challenge = (
@@ -491,7 +498,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
                                                f"deck has {number_word(n_cards)}.)")),
         Para("Play as usual. At the end, check each recipe: if its goal is met, apply its reward (extra points, or "
              "dice of one fruit counting double). Your final score is the harvest" +
-             (", minus the squirrel," if squirrels else "") + " plus the "
+             (", minus the squirrel," if squirrels == 1 else ", minus the squirrels," if squirrels else "") +
+             " plus the "
              "rewards. Reach the target and you win."),
         Para("For recipes the wheelbarrow counts as a die of its fruit, unless the recipe says otherwise, and dice "
              "on clearings are in play. With several players, everyone sets aside the same two recipes."),
@@ -519,7 +527,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Placing a card", placing),
         Section("Dice", dice_blocks),
         Section("The wheelbarrow", (wheel,)),
-        Section("The squirrel", (squirrel,) + _squirrel_count(squirrels)),
+        Section("The squirrel" if squirrels <= 1 else "The squirrels", (squirrel,) + _squirrel_count(squirrels)),
         Section("Clearings", (clearings_p,)),
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
