@@ -129,7 +129,7 @@ def test_letters_the_fonts_lack_are_named_before_printing(tmp_path):
     cards = tmp_path / "cards.yaml"
     cards.write_text(src.replace("    title: Orchard\n", "    title: 果樹園 Orchard\n", 1)
                      .replace("A: {name: Apple,", "A: {name: 🍎 Apple,", 1), encoding="utf-8")
-    lack = "not in pnp's fonts (Latin, Greek and Cyrillic letters): blank in PDFs and PNGs"
+    lack = "not in pnp's fonts (Latin, Greek and Cyrillic letters): empty boxes in PDFs and PNGs"
     assert font_notices([load_deck(str(cards)).game("orchard")]) == [
         f"orchard title '果樹園 Orchard': 果 樹 園 {lack}", f"orchard fruit A name '🍎 Apple': 🍎 {lack}"]
     assert font_notices([load_deck(str(cards)).game("grove")]) == []

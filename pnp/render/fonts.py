@@ -111,5 +111,5 @@ def font_notices(gds) -> list[str]:
             missing = unprintable(text)
             if missing:
                 notes.append(f"{gd.game} {what} {text!r}: {' '.join(missing)} not in pnp's fonts (Latin, Greek "
-                             "and Cyrillic letters): blank in PDFs and PNGs")
+                             "and Cyrillic letters): empty boxes in PDFs and PNGs")
     return notes
