@@ -326,3 +326,28 @@ def test_an_answer_key_names_one_rotten_token_as_one(tmp_path):
     puzzle = load_puzzle(archive_path("orchard", "2026-11-23"))
     text = " ".join(_text(write_booklet(load_deck(), "orchard", [puzzle], tmp_path / "b.pdf").read_bytes()))
     assert "- 3 (rotten token) = " in text, text
+
+
+@pytest.mark.parametrize("game_id", ["orchard", "orchard-pnp", "grove"])
+def test_the_cover_s_first_move_spends_no_token(tmp_path, game_id):
+    """The cover's 'Reading a move' example spent a rotten token (orchard) or
+    the squirrel (grove), and its caption said only that numbers are dice."""
+    from pnp.render.booklet import _example
+
+    deck = load_deck()
+    game = find_game(game_id, deck)
+    before, move, after = _example(deck.game(game_id), game)
+    assert move.rot == 90 and game.score_sheet(after).tokens_used == 0 == game.score_sheet(before).tokens_used
+
+
+def test_the_cover_says_what_the_days_targets_are(tmp_path, orchard_puzzles, grove_puzzles):
+    """It said 'Targets rise through the week', which a week of real targets
+    (44, 37, 46, 44, 50, 46, 60) does not do: the day sets how far between the
+    greedy line and the best line found the target lies."""
+    orchard = " ".join(_text(write_booklet(load_deck(), "orchard", orchard_puzzles,
+                                           tmp_path / "o.pdf").read_bytes())[:1])
+    grove = " ".join(_text(write_booklet(load_deck(), "grove", grove_puzzles, tmp_path / "g.pdf").read_bytes())[:1])
+    assert "rise" not in orchard and "a later day's target can be lower" in " ".join(orchard.split())
+    assert "with its final orchard" in " ".join(orchard.split())
+    assert "Sketch your grove" in " ".join(grove.split()) and "with its final grove" in " ".join(grove.split())
+    assert "orchard" not in grove.lower().replace("pnp", "")

@@ -228,7 +228,7 @@ def test_token_counts_read_as_english(tmp_path):
     # nothing else in the sheet says once per game (it did, in two places)
     assert "once per game" not in grove.lower() and "Up to two times per game you may break" in grove
     assert "The squirrels " in grove and "subtract the cost of each squirrel you used." in grove
-    assert "minus the squirrels," in grove and "a squirrel stays on the covering tree" in grove
+    assert "a squirrel stays on the covering tree" in grove
     assert "once per game" in pdf_text("grove").lower()
     assert "1 squirrel token" in re.sub(r"\s+", " ", pdf_text("grove"))
     assert "This deck has" not in pdf_text("grove")
@@ -464,12 +464,12 @@ def _edited_sheet_text(tmp_path, game, edit) -> str:
 
 @pytest.mark.parametrize("game, edit, gone, kept", [
     ("grove", ("squirrels: 1", "squirrels: 0"),
-     ["by sending in the squirrel", "If you broke a rule", "minus the squirrel", "with a squirrel,"],
+     ["by sending in the squirrel", "If you broke a rule", "subtract the squirrel", "with a squirrel,"],
      ["This deck has no squirrel", "a wheelbarrow and a recipe challenge"]),
     ("orchard", ("rotten_tokens: 2", "rotten_tokens: 0"),
      ["except where you spend a rotten token", "Mismatches first"],
      ["no rotten tokens", "must be the same fruit as the tree that covers it."]),
-    ("grove", None, [], ["by sending in the squirrel", "If you broke a rule", "minus the squirrel"]),
+    ("grove", None, [], ["by sending in the squirrel", "If you broke a rule", "subtract the squirrel's cost"]),
 ])
 def test_a_deck_without_tokens_is_not_told_to_spend_them(tmp_path, game, edit, gone, kept):
     text = _edited_sheet_text(tmp_path, game, edit)
@@ -488,3 +488,17 @@ def test_a_deck_of_eight_plays_eight_everywhere_on_its_sheet(tmp_path):
     assert "nine" not in text.replace("not nine", ""), text
     stock = re.sub(r"\s+", " ", rules_sheet(load_deck().game("grove")).text())
     assert "when your last card is down" in stock and "counts off nine face down" in stock
+
+
+def test_grove_sheet_counts_only_dice_on_trees_and_quotes_its_deals():
+    """A new player's reading of the Grove sheet: the example's third turn said
+    '6 dice worth 17' with one of them on a clearing (it scores 0); the check
+    command printed a deal unquoted (a recipe deal's ; ends a shell command);
+    the challenge's final score read as taking the squirrel off twice, and did
+    not say which score the tiers rate."""
+    text = re.sub(r"\s+", " ", rules_sheet(load_deck().game("grove")).text())
+    printed = re.sub(r"\s+", " ", pdf_text("grove"))  # the example's captions are in the figure
+    assert "Score so far: 17 (5 dice on trees worth 17)." in printed and "6 dice worth 17" not in printed
+    assert 'pnp verify "grove:..." game.txt' in text and "keep the deal in quotes on a command line" in text
+    assert "Your final score is the usual score plus the rewards, and the tiers rate that final score." in text
+    assert "minus the squirrel" not in text

@@ -55,7 +55,7 @@ def test_harvest_log_has_the_tier_table(game):
     for word in ("Player", "Score", "Dice in", "grove" if game == "grove" else "orchard"):
         assert word in together
     # the side note gives the cost ("minus each rotten token's cost" gave no number)
-    assert ("Score = the dice minus the squirrel's cost." if game == "grove" else
+    assert ("Score = the dice on trees minus the squirrel's cost." if game == "grove" else
             "Score = the dice minus 3 per rotten token.") in log
 
 

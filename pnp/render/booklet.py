@@ -138,9 +138,10 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
     pg.text(x, y, "How to use this booklet", 5, bold=True)
     y += 8
     grove = gd.game == "grove"
+    place = "grove" if grove else "orchard"
     steps = [
-        "Each puzzle page is one day's deal. Everyone who plays that day plays exactly the same cards in "
-        "the same order, so scores can be compared.",
+        "Each puzzle page is one day's deal. Whoever plays it that day gets the identical cards, dealt in "
+        "an identical order, so scores can be compared.",
         "Find the cards by their numbers. Lay the start card upright in front of you; it is square (0,0) "
         "at its top-left corner. Take the two hand cards. Stack the draws face down so that draw 1 is on "
         "top and draw " + str(max(1, len(puzzles[0].draws))) + " at the bottom.",
@@ -152,13 +153,16 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
     steps += [
         "Play as usual: place one of your two hand cards, then draw the next card, until every card is "
         "placed or no hand card can be placed.",
-        "Sketch your orchard in the grid if you like, and write down each move (see the notation box on "
+        f"Sketch your {place} in the grid if you like, and write down each move (see the notation box on "
         "the page). Then write your score in the box and look up your tier.",
-        ("Each day's challenge is chosen by the day of the week: Monday's is the gentlest, Sunday's the "
-         "hardest, as far as the day's candidate deals allow." if grove else
-         "Targets rise through the week: Monday's is the gentlest, Sunday's asks for the best line found. "
-         "The level on each page says how hard the target really is to reach.")
-        + " The answer keys at the back show the best line found, with its final orchard.",
+        ("The day of the week asks for a level, gentlest on Monday, hardest on Sunday, and the day's deal "
+         "is the one of a few winnable deals that comes nearest it; the level printed on each page says how "
+         "hard that day really is." if grove else
+         "The day of the week sets how far the target reaches: on Monday, what a first greedy line scores; "
+         "on Sunday, the best line found; the days between in steps from one to the other. Deals differ, so "
+         "a later day's target can be lower than an earlier one's; the level printed on each page says how "
+         "hard the target really is to reach.")
+        + f" The answer keys at the back show the best line found, with its final {place}.",
         "Playing in a group with one set of cards each? One person reads the caller sheet aloud, card by "
         "card, and everyone lays out the same deal.",
     ]
@@ -207,7 +211,10 @@ def _example(gd: GameDeck, game: Game):
         return None
     if not moves:
         return None
-    pick = min(moves, key=lambda m: (m.rot != 90, m.card != refs[1].id, m.x >= 0, m.y <= 0, m.format()))
+    order = sorted(moves, key=lambda m: (m.rot != 90, m.card != refs[1].id, m.x >= 0, m.y <= 0, m.format()))
+    spent = game.score_sheet(state).tokens_used
+    # a first example that spends a rotten token or the squirrel would need the token explained
+    pick = next((m for m in order if game.score_sheet(game.apply(state, m)).tokens_used == spent), order[0])
     return state, pick, game.apply(state, pick)
 
 
@@ -233,8 +240,11 @@ def _cover_example(pg: _Page, gd: GameDeck, game: Game, x: float, y: float, w: f
                          f"square 0,0. The move {m} plays card {move.card}, {turn} (r{move.rot}), with its "
                          f"top-left cell on square {move.x},{move.y}: x counts to the right, y counts down, "
                          f"and both go negative to the left of and above the start card.", tw, 3.3) + 2
-    pg.para(tx, ty, "The outlined card is the one just played; the numbers in the squares are dice.", tw, 3.0,
-            fill=GREY)
+    note = "The outlined card is the one just played; the numbers in the squares are dice."
+    if game.score_sheet(after).tokens_used > game.score_sheet(before).tokens_used:  # no move without one
+        note += (" It sends in the squirrel (S) to break a fruit rule." if game.id == "grove" else
+                 " It spends a rotten token (the ringed cross) to cover a tree of another fruit.")
+    pg.para(tx, ty, note, tw, 3.0, fill=GREY)
 
 
 def _deal_row(pg: _Page, gd: GameDeck, p: Puzzle, st: CardStyle, x: float, y: float, cw: float) -> float:
@@ -389,7 +399,7 @@ def _notation_box(pg: _Page, p: Puzzle, game: Game, x: float, y: float, w: float
 
     lines = [
         ("Write one move per line:  ", "CARD rROT X,Y  [dice X,Y ...]"),
-        ("CARD is the card number" + (" with its side letter (3b)" if p.game == "orchard-pnp" else "")
+        ("CARD is the card number" + (" (its side letter may follow: 3b)" if p.game == "orchard-pnp" else "")
          + "; rROT its clockwise turn (r0, r90, r180 or r270); X,Y the square of its "
          "top-left cell after turning. When dice run short, list the squares that get them first after "
          "\"dice\". Example: ", "7 r90 -1,2"),
@@ -458,7 +468,7 @@ def _puzzle_page(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, st: CardStyle, 
     with_moves = min(9.0, (avail_h - moves_h - 4.5 - 5) / nrows, width_cell) >= 6.5
     if with_moves:
         cell = min(9.0, (avail_h - moves_h - 4.5 - 5) / nrows, width_cell)
-    pg.text(x, y + 3.6, "Sketch your orchard", 3.6, bold=True)
+    pg.text(x, y + 3.6, "Sketch your grove" if game.id == "grove" else "Sketch your orchard", 3.6, bold=True)
     pg.text(x + 38, y + 3.6, "x across, y down; the shaded squares are the start card", 2.8, fill=GREY)
     grid_bottom = _sketch_grid(pg, p, game, x, y + 5, cell)
     panel_bottom = _side_panel(pg, gd, p, x + cw - panel_w, y + 1, panel_w, avail_h)

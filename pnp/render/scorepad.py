@@ -150,9 +150,10 @@ def _solitaire_log(p: Page, gd: GameDeck, footer: str) -> None:
     y = p.tier_box(x, top - 4, side, gd)
     from ..games.orchard import ROTTEN_PENALTY
 
-    cost = (f"minus {ROTTEN_PENALTY} per rotten token." if gd.game != "grove" else
+    cost = ("" if not gd.mismatch_tokens else f"minus {ROTTEN_PENALTY} per rotten token." if gd.game != "grove" else
             "minus the squirrel's cost." if gd.mismatch_tokens == 1 else "minus each squirrel's cost.")
-    notes = ["Score = the dice", cost, "", "Check a line with",
+    dice = "Score = the dice on trees" if gd.game == "grove" else "Score = the dice"
+    notes = [dice + ("" if cost else "."), cost, "", "Check a line with",
              f"pnp verify DEAL file.txt"]
     y += 6
     for n in notes:

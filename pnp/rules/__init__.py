@@ -184,7 +184,8 @@ def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
         side = " In this edition every card carries the side it is played on: <b>3b</b>."
     recipes = ""
     if game == "grove":
-        recipes = " A Recipe Challenge adds the two set-aside cards: <b>grove:...;recipes=4,12</b>."
+        recipes = (" A Recipe Challenge adds the two set-aside cards: <b>grove:...;recipes=4,12</b> (keep the "
+                   "deal in quotes on a command line: a bare ; ends the command).")
     return Box("Writing a game down (for pnp verify)", (
         f"<b>Deal</b> <font name='Courier'>{example_deal}</font>: the start card, the two cards of the first "
         f"hand, then the draws, in order.{side}{recipes}",
@@ -199,7 +200,7 @@ def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
         "<b>Short of dice?</b> Add <font name='Courier'>dice 0,1 2,1</font> to a move to say which squares "
         "get the last dice; otherwise the top row goes first, left to right.",
         "<b>Check it:</b> write one move per line (text after # is ignored) and run "
-        f"<font name='Courier'>pnp verify {game}:... game.txt</font>. It replays every move, names the first "
+        f"<font name='Courier'>pnp verify \"{game}:...\" game.txt</font>. It replays every move, names the first "
         "illegal one and why, or prints your score and tier.",
     ))
 
@@ -497,10 +498,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
                                                f" (A challenge takes eleven cards, nine and two recipes; this "
                                                f"deck has {number_word(n_cards)}.)")),
         Para("Play as usual. At the end, check each recipe: if its goal is met, apply its reward (extra points, or "
-             "dice of one fruit counting double). Your final score is the harvest" +
-             (", minus the squirrel," if squirrels == 1 else ", minus the squirrels," if squirrels else "") +
-             " plus the "
-             "rewards. Reach the target and you win."),
+             "dice of one fruit counting double). Your final score is the usual score plus the rewards, and the "
+             "tiers rate that final score. Reach the target and you win."),
         Para("For recipes the wheelbarrow counts as a die of its fruit, unless the recipe says otherwise, and dice "
              "on clearings are in play. With several players, everyone sets aside the same two recipes."),
     )

@@ -134,7 +134,8 @@ def example_steps(gd: GameDeck, game_id: str | None = None) -> list[Step]:
         turn = "upright" if p.rot == 0 else f"turned {p.rot}°"
         parts = [f"Turn {i} ({move.format()}): card {p.card.format()}, {turn}, top-left on {format_pos((p.x, p.y))}."]
         parts += describe_change(gd, state, nxt)
-        dice = _n(sheet.dice_in_play, "die", "dice")
+        on_trees = sum(1 for _, s in nxt.top if s.die and s.fruit is not None)  # dice on clearings score 0
+        dice = _n(on_trees, "die", "dice") + (" on trees" if on_trees < sheet.dice_in_play else "")
         extra = f", minus {sheet.penalty}" if sheet.penalty else ""
         parts.append(f"Score so far: {sheet.total} ({dice} worth {sheet.dice}{extra}).")
         steps.append(Step(i, move, nxt, sheet.total, " ".join(parts)))
