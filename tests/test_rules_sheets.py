@@ -502,3 +502,41 @@ def test_grove_sheet_counts_only_dice_on_trees_and_quotes_its_deals():
     assert 'pnp verify "grove:..." game.txt' in text and "keep the deal in quotes on a command line" in text
     assert "Your final score is the usual score plus the rewards, and the tiers rate that final score." in text
     assert "minus the squirrel" not in text
+
+
+def test_the_market_sheet_follows_the_deck_s_fruits_buyers_and_players(tmp_path):
+    """A market deck of five fruits and three buyers all paying 2: the sheet said
+    "two rows of three" and drew six start cards (two fruits twice), "pays 2 to
+    2 bonus points", and "turn the top four face up" with three buyers; it never
+    said a planted card may lie sideways, and promised any number of players
+    where the score sheet has six columns."""
+    from pnp.render.rules import planting_figure
+    from pnp.rules import MARKET_PLAYERS, _planting
+
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    head, _, rest = src.partition("  orchards-market:\n")
+    mine = (head + "  orchards-market:\n    title: Small market\n    fruits:\n"
+            "      A: {name: Apple, colour: \"#D55E00\", shape: circle}\n"
+            "      O: {name: Orange, colour: \"#E69F00\", shape: hexagon}\n"
+            "      M: {name: Lime, colour: \"#009E73\", shape: diamond}\n"
+            "      P: {name: Pear, colour: \"#F0E442\", shape: teardrop}\n"
+            "      L: {name: Plum, colour: \"#CC79A7\", shape: heart}\n"
+            "    fruit_cards: {A: 20, O: 20, M: 20, P: 20, L: 20}\n    buyers:\n"
+            "      - {id: 1, wants: {A: 3, O: 2}, points: 2}\n"
+            "      - {id: 2, wants: {M: 3, P: 2}, points: 2}\n"
+            "      - {id: 3, wants: {L: 3, A: 2}, points: 2}\n")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(mine, encoding="utf-8")
+    gd = load_deck(str(cards)).game("orchards-market")
+    text = re.sub(r"\s+", " ", rules_sheet(gd).text())
+    assert "a row of three over a row of two, lined up on the right, say" in text and "rows of three" not in text
+    assert "3 buyer cards. Each asks" in text and "pays 2 bonus points." in text and "2 to 2" not in text
+    assert "Lay all three buyer cards face up" in text and "top four" not in text
+    block = _planting(gd)
+    assert block.top == ("A", "O", "M") and block.bottom == ("P", "L") and block.planted == "L"
+    fig = planting_figure(gd, block)
+    assert sum(type(it).__name__ == "Rect" for it in fig.walk()) == 5 + 1  # one card a fruit, and the new one
+    stock = re.sub(r"\s+", " ", rules_sheet(load_deck().game("orchards-market")).text())
+    assert "two rows of three, say" in stock and "turn the top four face up" in stock
+    assert "It may stand upright or lie sideways" in stock and "pays 1 to 3 bonus points" in stock
+    assert f"a card game for two to {['', '', 'two', 'three', 'four', 'five', 'six'][MARKET_PLAYERS]} players" in stock

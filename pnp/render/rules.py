@@ -212,14 +212,15 @@ def _market_cards(gd: GameDeck, width: float) -> Flowable:
 
 
 def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
-    """The planting diagram: six cards in two rows, a new card on the right
-    straddling both rows (gold frame), arrows to the cards it touches."""
+    """The planting diagram: the start block in two rows lined up on the right,
+    a new card on the right straddling both rows (gold frame), what it grows."""
     from .cards import card_style, fruit_symbol
     from .draw import Paint, Polygon, Polyline, Rect, Text
 
     st = card_style(gd)
     w, h, gap = 14.0, 19.6, 1.0
-    fig = Figure(4 * (w + gap) + 24, 2 * (h + gap) + 2)
+    cols = len(block.top)
+    fig = Figure((cols + 1) * (w + gap) + 24, 2 * (h + gap) + 2)
 
     def card(x, y, key, frame=None):
         f = gd.fruit(key)
@@ -229,17 +230,17 @@ def planting_figure(gd: GameDeck, block: MarketPlanting) -> Figure:
         name, size = fit_text(f.name, w - 1.2, 2.3, smallest=1.4)  # a long name shrinks, then is cut
         fig.add(Text(x + w / 2, y + h - 2.0, name, size=size, anchor="middle", fill=st.ink))
 
-    for i, key in enumerate(block.start):
-        r, c = divmod(i, 3)
-        card(1 + c * (w + gap), 1 + r * (h + gap), key)
-    nx, ny = 1 + 3 * (w + gap), 1 + (h + gap) / 2
+    for r, row in enumerate((block.top, block.bottom)):
+        for c, key in enumerate(row, cols - len(row)):
+            card(1 + c * (w + gap), 1 + r * (h + gap), key)
+    nx, ny = 1 + cols * (w + gap), 1 + (h + gap) / 2
     card(nx, ny, block.planted, frame=st.accent)
     # the long edge it shares with two cards
     fig.add(Polyline(((nx - gap / 2, ny), (nx - gap / 2, ny + h)), Paint(stroke=st.accent, width=0.9)))
     ax = nx + w + 3
     for r in (0, 1):
         y = 1 + r * (h + gap) + h / 2
-        label, size = fit_text(f"+1 {gd.fruit(block.start[2 + 3 * r]).name}", fig.width - ax - 0.5, 2.8,
+        label, size = fit_text(f"+1 {gd.fruit((block.top, block.bottom)[r][-1]).name}", fig.width - ax - 0.5, 2.8,
                                bold=True, smallest=1.8)
         fig.add(Text(ax, y + 1, label, size=size, bold=True, fill=st.ink))
     fig.add(Polygon(((nx + w / 2 - 1.6, ny - 2.8), (nx + w / 2 + 1.6, ny - 2.8), (nx + w / 2, ny - 0.6)),

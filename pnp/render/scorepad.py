@@ -208,7 +208,10 @@ def _market_sheet(p: Page, gd: GameDeck, footer: str) -> None:
     top = p.header(f"{gd.title}: score sheet", "Fruit cards in your scoring pile are worth 1 point each; add "
                    "the bonus of every buyer you sold to.", footer)
     W = p.W - 2 * MARGIN
-    players = 6
+    from ..rules import MARKET_PLAYERS
+    from .words import bonus_range
+
+    players = MARKET_PLAYERS
     label = 46.0
     widths = [label] + [(W - label) / players] * players
     header = [""] + [f"Player {i + 1}" for i in range(players)]
@@ -219,8 +222,8 @@ def _market_sheet(p: Page, gd: GameDeck, footer: str) -> None:
     for g in range(n):  # the game's line above its table, in ink on paper, to write on
         p.text(MARGIN, y + 3, f"Game {g + 1}    date ____________", size=8, bold=True, colour=GREEN)
         y = p.table(MARGIN, y + 5, widths, header, len(rows), first_col=rows, sizes=7.6) + 10
-    p.text(MARGIN, y - 4, f"Buyers pay {min(b.points for b in gd.buyers)} to {max(b.points for b in gd.buyers)} "
-           f"bonus points; the deck has {sum(n for _, n in gd.fruit_cards)} fruit cards.", size=7, colour=GREY)
+    p.text(MARGIN, y - 4, f"Buyers pay {bonus_range(gd)}; the deck has {sum(n for _, n in gd.fruit_cards)} "
+           "fruit cards.", size=7, colour=GREY)
 
 
 def render_scorepad_pdf(deck: Deck | GameDeck, game: str | None = None, *, paper: str = "a4") -> bytes:

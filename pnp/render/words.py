@@ -134,3 +134,12 @@ def describe_buyer(buyer: Buyer, gd: GameDeck) -> str:
     """"Wants 3 Apples and 2 Oranges; +1 bonus point"."""
     opts = buyer_wants(buyer, gd)
     return f"Wants {opts}; +{buyer.points} bonus {_plural(buyer.points, 'point')}."
+
+
+def bonus_range(gd) -> str:
+    """What an Orchards market deck's buyers pay: "1 to 3 bonus points", or
+    "2 bonus points" / "1 bonus point" when they all pay the same."""
+    pts = sorted({b.points for b in gd.buyers})
+    if len(pts) > 1:
+        return f"{pts[0]} to {pts[-1]} bonus points"
+    return f"{pts[0]} bonus {'point' if pts[0] == 1 else 'points'}"

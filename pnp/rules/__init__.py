@@ -17,7 +17,8 @@ from typing import Union
 
 from ..deck import GameDeck, id_ranges
 from ..errors import PnpError
-from ..render.words import counted, describe_buyer, dice_word, number_word, plural_name, recipe_words
+from ..render.words import (bonus_range, counted, describe_buyer, dice_word, number_word, plural_name,
+                            recipe_words)
 
 GAMES = ("orchard", "orchard-pnp", "grove", "orchards-market")
 
@@ -70,7 +71,8 @@ class MarketPlanting:
     """A diagram of planting in Orchards market: the start block, a card planted
     against two cards, and what the planter takes (``grow``)."""
 
-    start: tuple[str, ...]  # six fruit keys: top row, then bottom row
+    top: tuple[str, ...]  # the start block's top row, one card of each fruit over the two rows
+    bottom: tuple[str, ...]  # its bottom row (as long, or one shorter: the rows end in one column)
     planted: str  # the fruit planted on the right, straddling both rows
 
 
@@ -544,6 +546,10 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
 # --------------------------------------------------------------------------- Orchards market
 
 
+#: Orchards market: the players the sheet speaks of and the score sheet has columns for.
+MARKET_PLAYERS = 6
+
+
 def _market_sheet(gd: GameDeck) -> Sheet:
     counts = dict(gd.fruit_cards)
     total = sum(counts.values())
@@ -553,35 +559,43 @@ def _market_sheet(gd: GameDeck) -> Sheet:
                       f"({_fruit_list(gd)}).")
     else:
         fruit_line = f"<b>{total} fruit cards</b>: " + ", ".join(counted(gd, gd.fruit_cards)) + "."
-    pts = sorted({b.points for b in gd.buyers})
-    buyer_line = (f"<b>{len(gd.buyers)} buyer cards</b>. Each asks for a number of one fruit <i>and</i> a number "
-                  f"of another and pays {pts[0]} to {pts[-1]} bonus points.")
+    pays = bonus_range(gd)
+    buyer_line = (f"<b>{len(gd.buyers)} {'buyer card' if len(gd.buyers) == 1 else 'buyer cards'}</b>. "
+                  f"{'Each asks' if len(gd.buyers) > 1 else 'It asks'} for a number of one fruit <i>and</i> a "
+                  f"number of another and pays {pays}.")
+    market = min(4, len(gd.buyers))
     components = Bullets((fruit_line, buyer_line,
                           "A pencil and the score sheet (<font name='Courier'>pnp scorepad orchards-market</font>)."))
     setup = Bullets((
-        "Shuffle the buyer cards into a face-down pile and turn the top four face up beside it: the <b>market</b>.",
+        (f"Shuffle the buyer cards into a face-down pile and turn the top {number_word(market)} face up beside it: "
+         "the <b>market</b>." if len(gd.buyers) > market else
+         f"Lay {'the buyer card' if market == 1 else f'all {number_word(market)} buyer cards'} face up: the "
+         "<b>market</b> (this deck has no more to refill it with)."),
         "Sort the fruit cards into face-up piles, one per fruit: the <b>supply</b>.",
         "Take one card of each fruit from the supply and lay them face up in the middle of the table, edge to edge "
-        "in a compact block (two rows of three, say): the shared <b>orchard</b>.",
+        f"in a compact block ({_start_block(len(counts))}, say): the shared <b>orchard</b>.",
         "Every player takes one card of each fruit from the supply into their hand.",
         "Choose who starts; play passes to the left.",
     ), numbered=True)
     turn = Bullets((
         "<b>Pick</b> one fruit card of your choice from the supply into your hand.",
         "<b>Pick again or plant.</b> Either pick a second card (then jump to step 5), or plant: lay a card from "
-        "your hand against the outside of the orchard so that one of its long edges touches two orchard cards.",
+        "your hand against the outside of the orchard so that one of its long edges touches two orchard cards. "
+        "It may stand upright or lie sideways, whichever lets a long edge do that.",
         "<b>Grow.</b> For each orchard card touching the card you just planted, take a card of that fruit from the "
         "supply into your hand.",
         "<b>Harvest.</b> Any orchard card now shut in, other orchard cards along the whole of all four of its "
         "edges, goes back to its pile. Every player, not only "
         "you, then lays face up in front of them all the cards of that fruit from their hand: these are "
-        "<i>harvested</i> and can be sold.",
+        "<i>harvested</i> and can be sold. (Say a Lime card ends up with orchard cards against its top, bottom, "
+        "left and right edges, all the way along: it goes back to the Lime pile, and everyone lays out their "
+        "Limes.)",
         "<b>Claim or sell</b> (one of the two, or neither).",
     ), numbered=True)
     claim = (
         Para("<b>Claim</b> a buyer from the market if your harvested cards already cover one of its two wants "
              "(either one). Turn those cards sideways under the buyer: they now belong to that order and nothing "
-             "else. Refill the market from the buyer pile."),
+             "else. Refill the market from the buyer pile while it lasts."),
         Para("<b>Sell</b> to a buyer you claimed earlier: the cards under it cover one want; the other is filled "
              "with free harvested cards of its fruit from anyone at the table, taken first from you, then from "
              "whoever has the most of them, then from the nearest player on your left. While the table holds too "
@@ -611,19 +625,28 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         Section("Scoring", scoring),
         Section("The buyers", (Table(("No.", "Wants", "Bonus"), rows, (0.12, 0.66, 0.22)),)),
     )
-    return Sheet("orchards-market", gd.title, "Plant, grow, harvest and sell: a card game for two or "
-                 "more players. About thirty minutes.", sections)
+    return Sheet("orchards-market", gd.title, "Plant, grow, harvest and sell: a card game for two to "
+                 f"{number_word(MARKET_PLAYERS)} players. About thirty minutes.", sections)
 
 
 def _planting(gd: GameDeck) -> MarketPlanting:
-    keys = list(gd.fruit_keys)
-    start = tuple((keys * 2)[:6])
-    return MarketPlanting(start, keys[-1] if len(keys) > 1 else keys[0])
+    keys = tuple(gd.fruit_keys)
+    half = (len(keys) + 1) // 2
+    return MarketPlanting(keys[:half], keys[half:] or keys[:1], keys[-1])
+
+
+def _start_block(n: int) -> str:
+    """How ``n`` start cards lie (the planting diagram's rows): "two rows of three"."""
+    if n <= 2:
+        return "one above the other" if n == 2 else "alone"
+    if n % 2 == 0:
+        return f"two rows of {number_word(n // 2)}"
+    return f"a row of {number_word(n // 2 + 1)} over a row of {number_word(n // 2)}, lined up on the right"
 
 
 def planting_caption(gd: GameDeck, block: MarketPlanting) -> str:
     """Says what the diagram shows, from the same data the diagram is drawn from."""
-    a, b = gd.fruit(block.start[2]).name, gd.fruit(block.start[5]).name
+    a, b = gd.fruit(block.top[-1]).name, gd.fruit(block.bottom[-1]).name
     new = gd.fruit(block.planted).name
     return (f"Planting: a {new} card goes against the outside of the orchard, its long edge touching the {a} and "
             f"the {b}. To grow, the planter takes one {a} and one {b} from the supply.")
