@@ -610,6 +610,7 @@ def _card_fits(r: _Reader, gid: str, sizes: dict[str, tuple[float, yaml.Node]]) 
 def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], set[str]]:
     """The game's fruits, and every fruit key declared: a fruit whose definition has a
     problem is reported once, and cards naming its key are not reported again."""
+    said = len(r.p.items)
     m = r.mapping(node, f"{game}.fruits", free=True) or {}
     out = []
     declared = set()
@@ -637,7 +638,7 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
             ok = False
         if ok and None not in (name, colour, shape):
             out.append(Fruit(key, name, colour, shape))
-    if not m:
+    if not m and len(r.p.items) == said:  # not "must be a mapping" and this too
         r.p.add(node, f"{game}.fruits: no fruit defined")
     shapes = [f.shape for f in out]
     if len(set(shapes)) != len(shapes):
@@ -807,6 +808,8 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
         return None
     title = r.value(m["title"][1], f"{gid}.title", (str,)) if "title" in m else _TITLES[gid]
     fruits, keys = _fruits(r, m["fruits"][1], gid) if "fruits" in m else ((), set())
+    if not keys:  # said already (missing, or no fruit defined): every fruit key would be called unknown
+        return None
     style, sizes = _style(r, m["style"][1], f"{gid}.style") if "style" in m else ((), {})
     if gid != "orchards-market":  # market cards have no cells
         _card_fits(r, gid, {**top_sizes, **sizes})
@@ -926,7 +929,10 @@ def _market(r: _Reader, gid: str, m: dict, title: str, fruits: tuple[Fruit, ...]
         who = f"{gid} buyer {bid}" if bid is not None else f"{gid} buyer"
         pts = _int(r, bm["points"][1], f"{who} points", 1, 3)
         wants: list[tuple[str, int]] = []
+        said = len(r.p.items)
         wm = r.mapping(bm["wants"][1], f"{who} wants", free=True) or {}
+        if len(r.p.items) > said:  # not a mapping, or a fruit named twice: said once is enough
+            continue
         for key, (kn, vn) in wm.items():
             if key not in keys:
                 r.p.add(kn, f"{who}: unknown fruit key {key!r}")

@@ -357,6 +357,33 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'wants')}: orchards-market buyer 1: wants must name exactly two fruits")
 
+    @pytest.mark.parametrize("old, new, says", [
+        ("wants: {A: 3, O: 2}", "wants: {A: 3, A: 2}", "orchards-market buyer 1 wants: duplicate key 'A'"),
+        ("wants: {A: 3, O: 2}", "wants: [A, O]", "orchards-market buyer 1 wants must be a mapping"),
+    ])
+    def test_a_buyer_s_broken_wants_are_said_once(self, tmp_path, old, new, says):
+        """A fruit named twice in wants also said 'wants must name exactly two
+        fruits' (the user wrote two)."""
+        text = MARKET.replace(old, new)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'wants')}: {says}"), line
+
+    @pytest.mark.parametrize("game_text", ["MARKET", "GOOD"])
+    def test_a_game_without_fruits_says_only_that(self, tmp_path, game_text):
+        """A missing fruits: key also called every fruit key in the game unknown
+        (seven lines for the shipped market deck); fruits: left empty said both
+        'must be a mapping' and 'no fruit defined'."""
+        src = globals()[game_text]
+        lines = src.splitlines()
+        start = next(i for i, ln in enumerate(lines) if ln.strip() == "fruits:")
+        end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("      "))
+        gone = "\n".join(lines[:start] + lines[end:]) + "\n"
+        [line] = problems(tmp_path, gone)
+        assert line.endswith("missing key 'fruits'"), line
+        empty = "\n".join(lines[:start + 1] + lines[end:]) + "\n"
+        [line] = problems(tmp_path, empty)
+        assert line.endswith(".fruits must be a mapping"), line
+
     def test_market_buyer_points_name_the_buyer(self, tmp_path):
         text = MARKET.replace("points: 1}", "points: 9}")
         [line] = problems(tmp_path, text)  # it said "buyer points", not which buyer
