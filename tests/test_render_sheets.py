@@ -279,3 +279,27 @@ def test_bleed_on_every_side_facing_an_empty_slot(duplex):
         assert pl.clip == (pl.x - left, pl.y - top, 44 + left + right, 63 + top + bottom)
     full = {pl.slot: pl.clip for pl in pages[0].placements}  # a full sheet: the outer edges only
     assert full[5] == (lay.x0 + 44, lay.y0 + 63, 44, 63) and full[15][2:] == (47, 66)
+
+
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "short")])
+def test_the_calibration_ruler_s_labels_stand_clear(paper, duplex):
+    """The back-alignment ruler labelled every 2 mm: '+2+4+6+8' ran together, the
+    two rulers' labels overlapped, and '+2' touched the other ruler. Its labels
+    now stand apart from each other and from both rulers' lines."""
+    from figures import extents
+    from pnp.render.draw import Text
+    from pnp.render.sheets import calibration_figure
+
+    lay = SheetLayout.fit(paper, 63, 88, 3)
+    fig = calibration_figure(lay, PrintOptions(paper=paper, duplex=duplex), True)
+    boxes = list(extents(fig.items))
+    labels = [(it, b) for it, b in boxes if isinstance(it, Text) and it.text.lstrip("+-").isdigit()]
+    assert sorted(int(it.text) for it, _ in labels) == [-8, -8, -5, -5, 5, 5, 8, 8]
+    marks = [b for it, b in boxes if not isinstance(it, Text)]
+
+    def meet(a, b, pad=0.2):
+        return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+    for i, (it, box) in enumerate(labels):
+        assert not any(meet(box, other) for _, other in labels[i + 1:]), it.text
+        assert not any(meet(box, m) for m in marks), it.text

@@ -415,9 +415,9 @@ def calibration_figure(lay: SheetLayout, options: PrintOptions, back: bool, game
                 fig.add(line(cx + t, cy - ln / 2, cx + t, cy + ln / 2, thin))
             else:
                 fig.add(line(cx - ln / 2, cy + t, cx + ln / 2, cy + t, thin))
-            if t % 2 == 0 and t:
+            if t in (-8, -5, 5, 8):  # every 2 mm ran the labels together and into the other ruler's
                 if axis == "x":
-                    fig.add(Text(cx + t, cy - 2.6, f"{t:+d}", size=1.8, anchor="middle", fill=ink))
+                    fig.add(Text(cx + t, cy + 3.3, f"{t:+d}", size=1.8, anchor="middle", fill=ink))  # below
                 else:
                     fig.add(Text(cx + 2.6, cy + t + 0.6, f"{t:+d}", size=1.8, fill=ink))
         # half-millimetre ticks
