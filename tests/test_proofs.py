@@ -97,6 +97,14 @@ def test_prove_writes_a_proof_that_daily_verify_and_the_answer_key_read(archive)
     # the published file named by its path reads the same proof
     by_path = CliRunner().invoke(cli, ["verify", str(archive_path("orchard", DATE, root)), str(line)])
     assert by_path.output == r.output
+    # so does a copy of it elsewhere (it was told 'best found N (not proven)'); an edited copy does not
+    copy = root.parent / "mine" / "day.yaml"
+    copy.parent.mkdir()
+    copy.write_bytes(archive_path("orchard", DATE, root).read_bytes())
+    assert CliRunner().invoke(cli, ["verify", str(copy), str(line)]).output == r.output
+    copy.write_text(copy.read_text().replace("\ntarget:", "\n# mine\ntarget:"))
+    edited = CliRunner().invoke(cli, ["verify", str(copy), str(line)]).output
+    assert f"best found {published.best} (not proven)" in edited, edited
 
     # a proven file is final: a second run keeps it without searching
     r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", DATE, "--to", DATE])

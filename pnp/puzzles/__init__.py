@@ -1,6 +1,7 @@
 """Puzzles: finding the puzzle a user names (id, file or deal)."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -33,6 +34,8 @@ class PuzzleRef:
     #: the puzzle file it was read from: errors in the deal that only the cards can
     #: find (a card the deck lacks) are reported against its ``deal:`` line
     source: str | None = field(default=None, compare=False)
+    #: the archive's file of the day when :attr:`source` is a copy of it
+    copy_of: str | None = field(default=None, compare=False)
 
     def in_source(self, exc: PnpError) -> PnpError:
         """``exc``, a problem with :attr:`deal`, reported against the puzzle file."""
@@ -164,11 +167,28 @@ def _published(ref: PuzzleRef) -> tuple[str, str, Path] | None:
     if pid is None:
         return None
     game, date = pid
-    path = Path(ref.source).resolve()
+    path = Path(ref.copy_of or ref.source).resolve()
     root = path.parents[2] if len(path.parents) > 2 else None
     if root is None or archive_path(game, date, root) != path:
         return None
     return game, date, root
+
+
+def _as_published(ref: PuzzleRef, root: Path | None) -> PuzzleRef:
+    """A puzzle file that is a byte-for-byte copy of its day's file in the archive
+    ``root`` (default: :func:`archive_root`) stands for that file, so its proof
+    is laid over it and its cards are checked, as when the day is named by its
+    id (a copy was told 'best found 44 (not proven)' where the id said 'best
+    possible 47')."""
+    pid = parse_puzzle_id(str(ref.id)) if ref.id is not None and ref.source else None
+    if pid is None or _published(ref) is not None:
+        return ref
+    original = archive_path(*pid, root)
+    try:
+        same = original.is_file() and original.read_bytes() == Path(ref.source).read_bytes()
+    except OSError:
+        return ref
+    return dataclasses.replace(ref, copy_of=str(original)) if same else ref
 
 
 def _with_its_proof(ref: PuzzleRef) -> PuzzleRef:
@@ -220,7 +240,7 @@ def resolve_puzzle(arg: str, root: Path | None = None, on_generate=None, deck=No
     if ":" in arg and not Path(arg).is_file():
         return PuzzleRef(deal=Deal.parse(arg))
     if Path(arg).is_file():
-        return _with_its_proof(load_puzzle_file(arg))
+        return _with_its_proof(_as_published(load_puzzle_file(arg), root))
     if arg.lower().endswith((".yaml", ".yml")):  # meant as a puzzle file
         raise PuzzleError("no such puzzle file", file=arg)
     raise PuzzleError(f"{arg!r} is not a puzzle id (GAME-YYYY-MM-DD), a puzzle file or a deal (GAME:C1,C2,...)")
