@@ -31,7 +31,7 @@ class CardRef:
     def parse(cls, text: str) -> "CardRef":
         m = re.fullmatch(r"(\d+)([ab]?)", text.strip(), re.ASCII)
         if not m:
-            raise NotationError(f"bad card {text!r} (expected a card number, like 7 or 3b)")
+            raise NotationError(f"bad card {text!r} ({_card_expected(text)})")
         return cls(int(m.group(1)), m.group(2))
 
     def format(self) -> str:
@@ -39,6 +39,16 @@ class CardRef:
 
     def __str__(self) -> str:
         return self.format()
+
+
+def _card_expected(text: str) -> str:
+    """What a card should look like, said about ``text`` that does not read as one."""
+    m = re.fullmatch(r"\d+([A-Za-z]+)", text.strip(), re.ASCII)
+    if m and m.group(1) in ("A", "B"):
+        return f"expected a lower-case side letter: {text.strip().lower()}"
+    if m:
+        return f"expected side a or b after the number, not {m.group(1)!r}"
+    return "expected a card number, like 7 or 3b"
 
 
 def _recipe_id(text: str) -> int:
@@ -145,7 +155,7 @@ def _what_is_wrong(text: str) -> str:
         if i >= len(tokens):
             return f"no {what[2:]} after {tokens[-1]!r} ({_EXPECTED})" if tokens else _EXPECTED
         if not re.fullmatch(pattern, tokens[i], re.ASCII):
-            return f"{tokens[i]!r} is not {what} (expected {expected})"
+            return f"{tokens[i]!r} is not {what} ({_card_expected(tokens[i]) if i == 0 else 'expected ' + expected})"
     rest = tokens[3:]
     if rest and rest[0] != "dice":
         return f"{rest[0]!r} after the position (only 'dice X,Y ...' may follow it)"

@@ -357,3 +357,17 @@ def test_solution_lines_break_only_where_editors_do(sep):
     lines, unread = read_solution(f"# my line{sep} copied from the forum\n7 r0 0,-2{sep}\n3 r0 9,9 nonsense\n")
     assert [sl.line for sl in lines] == [2]
     assert unread is not None and unread.line == 3
+
+
+@pytest.mark.parametrize("parse, text, says", [
+    (Deal.parse, "orchard-pnp:1A,2b", "bad card '1A' (expected a lower-case side letter: 1a)"),
+    (Deal.parse, "orchard-pnp:1c,2b", "bad card '1c' (expected side a or b after the number, not 'c')"),
+    (Move.parse, "3B r0 0,1", "'3B' is not a card (expected a lower-case side letter: 3b)"),
+    (Move.parse, "3ab r0 0,1", "'3ab' is not a card (expected side a or b after the number, not 'ab')"),
+    (Move.parse, "x r0 0,1", "'x' is not a card (expected a card number, like 7 or 3b)"),
+])
+def test_a_wrong_side_letter_is_named(parse, text, says):
+    """'1A' and '1c' were only 'expected a card number, like 7 or 3b'."""
+    with pytest.raises(NotationError) as err:
+        parse(text)
+    assert str(err.value).endswith(says), str(err.value)
