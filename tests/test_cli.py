@@ -440,3 +440,14 @@ def _ctrl_c_leaves_one_traceback(work, again=None):
     assert code == -2 and err.rstrip().endswith("KeyboardInterrupt"), err
     assert err.count("KeyboardInterrupt") == 1, err  # not one raised while handling the first
     assert "Process" not in err, err  # a worker's "Process ForkPoolWorker-1:" heading
+
+
+@pytest.mark.parametrize("args", [["solve", "orchard:1,2,3,4,5,6", "--time-limit", "1"], ["--help"]])
+def test_a_reader_that_goes_away_ends_pnp_quietly_with_141(args):
+    """`pnp solve ... | head -1` exited 1, which pnp keeps for "the thing checked
+    is false"; a closed pipe is 128 + SIGPIPE, as shells report it, with nothing
+    on stderr."""
+    p = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()  # before pnp has written anything: it is still starting
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 141 and err == b"", err

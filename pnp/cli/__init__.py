@@ -8,6 +8,7 @@ option (click's "Error: ..." line, exit code 2).
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -60,6 +61,24 @@ class PnpGroup(click.Group):
             raise Failure(str(exc), exc.exit_code) from None
         except KeyboardInterrupt:  # Ctrl-C: 128 + SIGINT, as shells report it (click said "Aborted!", 1)
             raise Failure("interrupted", 130) from None
+        except BrokenPipeError:
+            raise _reader_gone() from None
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:  # where ``pnp --help`` prints
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:
+            raise _reader_gone() from None
+
+
+def _reader_gone() -> click.exceptions.Exit:
+    """The reader of stdout went away (``| head``): exit 141, 128 + SIGPIPE, as shells
+    report it, quietly (click said 1, which here means "the thing checked is false")."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+    except (OSError, ValueError):  # no real stdout (a test's runner)
+        pass
+    return click.exceptions.Exit(141)
 
 
 @click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
