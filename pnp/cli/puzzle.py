@@ -42,7 +42,8 @@ _GAMES = click.Choice(DAILY_GAMES)
               help="Game (repeatable; default: " + " and ".join(ARCHIVED_GAMES) + ").")
 @click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
               help="The day (default: today, or PNP_TODAY when set).")
-@click.option("--json", "as_json", is_flag=True, help="Print the puzzle(s) as JSON, answer included.")
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON, answer included (one --game: an object; "
+              "else a list, a puzzle a game).")
 @click.option("--answer", is_flag=True, help="Also print the answer key (spoiler!).")
 @read_archive_option
 @cards_option
