@@ -107,6 +107,22 @@ def test_an_output_folder_that_cannot_be_made_is_one_line(tmp_path):
         assert str(blocker) in line
 
 
+@pytest.mark.parametrize("args, says", [
+    (("rules", "orchard", "--out", "{file}"), "is a file, not a folder"),
+    (("build", "--out", "{file}"), "is a file, not a folder"),
+    (("puzzle", "booklet", "--out", "{file}"), "is a file, not a folder"),
+    (("deck", "grove", "--out", "{file}"), "is a file, not a folder"),
+    (("puzzle", "daily", "--archive", "{file}"), "is a file, not a folder (the archive is a folder"),
+    (("deck", "orchard", "--cards", "{folder}"), "is a folder, not a cards file"),
+])
+def test_a_file_given_for_a_folder_or_a_folder_for_a_file_says_which_it_is(tmp_path, args, says):
+    """click's own words were "Directory 'x' is a file." for --out x, x a file."""
+    (tmp_path / "a-file").write_text("x")
+    args = [a.format(file=tmp_path / "a-file", folder=tmp_path) for a in args]
+    line = one_line_error(run(*args), "Error: Invalid value for", says)
+    assert "Directory" not in line
+
+
 def test_atomic_write_names_the_path_it_cannot_write(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("x")

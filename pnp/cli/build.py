@@ -9,7 +9,7 @@ import click
 
 from ..build import NOTICE, STAGES, build
 from . import cli
-from .options import cards_option, deck_from, listing, warn_unprintable
+from .options import FOLDER, cards_option, deck_from, listing, warn_unprintable
 
 
 #: What click's bar takes before the item: "building  [" + 36 + "]  8/8  ", and a
@@ -25,7 +25,7 @@ def fit_item(item: str | None, columns: int) -> str | None:
 
 
 @cli.command("build")
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
+@click.option("--out", "out", type=FOLDER, default="output", show_default=True,
               help="Folder to write into.")
 @cards_option
 def build_cmd(out: str, cards: str | None) -> None:

@@ -8,7 +8,7 @@ import click
 from click.core import ParameterSource
 
 from . import cli
-from .options import cards_option, deck_from, game_deck, listing, warn_unprintable
+from .options import FOLDER, cards_option, deck_from, game_deck, listing, warn_unprintable
 
 
 class OffsetType(click.ParamType):
@@ -52,7 +52,7 @@ SHEET_OPTIONS = ("paper", "bleed", "duplex", "back_offset", "safe_zone")
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="pdf", show_default=True,
               help="pdf: print sheets (the options above are theirs); " + "; ".join(
                   f"{k}: {v}" for k, v in FORMATS.items() if k != "pdf") + ".")
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
+@click.option("--out", type=FOLDER, default="output", show_default=True,
               help="Folder to write into (a sub-folder per game).")
 @cards_option
 def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards) -> None:

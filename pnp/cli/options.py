@@ -11,8 +11,29 @@ import click
 
 from ..deck import Deck, load_deck
 
+class _FileOrFolder(click.ParamType):
+    """A path that must be a folder (``folder=True``) or a file where something
+    is already there: click's own check says "Directory 'x' is a file.", which
+    reads backwards, so the message says what the path is and what is wanted."""
+
+    def __init__(self, folder: bool, wanted: str):
+        self.folder, self.wanted, self.name = folder, wanted, "folder" if folder else "file"
+
+    def convert(self, value, param, ctx):
+        p = Path(value)
+        if self.folder and p.exists() and not p.is_dir():
+            self.fail(f"{value!r} is a file, not {self.wanted}", param, ctx)
+        if not self.folder and p.is_dir():
+            self.fail(f"{value!r} is a folder, not {self.wanted}", param, ctx)
+        return value
+
+
+FOLDER = _FileOrFolder(folder=True, wanted="a folder")
+ARCHIVE_FOLDER = _FileOrFolder(folder=True, wanted="a folder (the archive is a folder of puzzle files)")
+CARDS_FILE = _FileOrFolder(folder=False, wanted="a cards file")
+
 cards_option = click.option(
-    "--cards", "cards", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+    "--cards", "cards", type=CARDS_FILE, default=None, metavar="FILE",
     help="Cards file (default: cards.yaml in the current folder, else the one shipped with pnp).")
 
 
@@ -84,7 +105,7 @@ def read_archive_option(f):
     def to_root(ctx, param, value):
         return Path(value) if value is not None else archive_root()
 
-    return click.option("--archive", "root", type=click.Path(file_okay=False), default=None, callback=to_root,
+    return click.option("--archive", "root", type=ARCHIVE_FOLDER, default=None, callback=to_root,
                         help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")(f)
 
 
@@ -93,7 +114,7 @@ paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), defa
 
 
 def out_option(default: str = "output", help: str = "Folder to write into (a sub-folder per game)."):
-    return click.option("--out", "out", type=click.Path(file_okay=False), default=default, show_default=True,
+    return click.option("--out", "out", type=FOLDER, default=default, show_default=True,
                         help=help)
 
 

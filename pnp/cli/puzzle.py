@@ -12,8 +12,8 @@ from ..errors import PuzzleError
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
-from .options import (Seconds, cards_option, ctrl_c_stops, deck_from, generating_notice, read_archive_option,
-                      warn_unprintable)
+from .options import (ARCHIVE_FOLDER, FOLDER, Seconds, cards_option, ctrl_c_stops, deck_from, generating_notice,
+                      read_archive_option, warn_unprintable)
 
 
 def _daily():
@@ -70,7 +70,7 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: Path, cards: str |
 @click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
-@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
+@click.option("--archive", "root", type=ARCHIVE_FOLDER, default=str(ARCHIVE), show_default=True,
               help="Folder of the published archive to write into.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
 @cards_option
@@ -104,7 +104,7 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
 @click.option("--days", type=click.IntRange(min=1, max=366), default=7, show_default=True,
               help="How many days, one puzzle page each.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
-@click.option("--out", "out", type=click.Path(file_okay=False), default=".", show_default=True,
+@click.option("--out", "out", type=FOLDER, default=".", show_default=True,
               help="Folder to write the PDF into.")
 @read_archive_option
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
@@ -145,7 +145,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
 @click.option("--time-limit", type=Seconds(), default=60.0, show_default=True, metavar="S",
               help="Seconds of search per day; 0 searches each day to the end.")
-@click.option("--archive", "root", type=click.Path(file_okay=False), default=str(ARCHIVE), show_default=True,
+@click.option("--archive", "root", type=ARCHIVE_FOLDER, default=str(ARCHIVE), show_default=True,
               help="Folder of the published archive (its proofs/ folder is written).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
 @click.option("--recheck", is_flag=True,
