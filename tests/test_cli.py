@@ -53,6 +53,17 @@ def test_help():
     assert run("-h").stdout == result.stdout
 
 
+@pytest.mark.parametrize("args", [("--help",), ("puzzle", "--help")])
+def test_the_command_lists_say_each_command_whole(args):
+    """Without short_help, click cut each first sentence at 45 characters:
+    "Print files for GAME (orchard, orchard-pnp, grove,..."."""
+    out = CliRunner().invoke(cli, list(args), terminal_width=80).stdout
+    listed = out.split("Commands:")[1].splitlines()[1:]
+    assert listed and all(len(line) <= 80 and not line.rstrip().endswith("...") for line in listed), out
+    group = cli if args == ("--help",) else cli.commands["puzzle"]
+    assert len(listed) == len(group.commands)  # one line each: none wraps
+
+
 @pytest.mark.parametrize("name", sorted(cli.commands))
 def test_every_command_has_help(name):
     result = run(name, "--help")

@@ -24,7 +24,7 @@ def fit_item(item: str | None, columns: int) -> str | None:
     return item if item is None or len(item) <= room else "…" + item[len(item) - room + 1:]
 
 
-@cli.command("build")
+@cli.command("build", short_help="Every deck, rules sheet, score pad and today's puzzles.")
 @click.option("--out", "out", type=FOLDER, default="output", show_default=True,
               help="Folder to write into.")
 @cards_option

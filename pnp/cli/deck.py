@@ -38,7 +38,7 @@ FORMATS = {
 SHEET_OPTIONS = ("paper", "bleed", "duplex", "back_offset", "safe_zone")
 
 
-@cli.command("deck")
+@cli.command("deck", short_help="One game's cards: print sheets, SVG, PNG or Tabletop Simulator.")
 @click.argument("game")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
               help="Paper size of the print sheets.")

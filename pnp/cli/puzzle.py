@@ -23,7 +23,7 @@ def _daily():
     return daily
 
 
-@cli.group("puzzle")
+@cli.group("puzzle", short_help="Daily puzzles: today's deals, the archive, booklets.")
 def puzzle_group() -> None:
     """Daily puzzles: today's deal, the published archive, printable booklets."""
 
@@ -37,7 +37,7 @@ def _date(ctx, param, value):
 _GAMES = click.Choice(DAILY_GAMES)
 
 
-@puzzle_group.command("daily")
+@puzzle_group.command("daily", short_help="A day's puzzles, from the archive or generated.")
 @click.option("--game", "games", type=_GAMES, multiple=True,
               help="Game (repeatable; default: " + " and ".join(ARCHIVED_GAMES) + ").")
 @click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
@@ -66,7 +66,7 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: Path, cards: str |
         click.echo("\n".join(_daily().describe(p, game, show_answer=answer)))
 
 
-@puzzle_group.command("publish")
+@puzzle_group.command("publish", short_help="Publish days into the archive.")
 @click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
@@ -97,7 +97,7 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
     click.echo(line)
 
 
-@puzzle_group.command("booklet")
+@puzzle_group.command("booklet", short_help="A printable booklet of days, with answer keys.")
 @click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, metavar="YYYY-MM-DD",
               help="First day (default: today, or PNP_TODAY when set).")
@@ -139,7 +139,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
                f"{puzzles[-1].date}, {paper})")
 
 
-@puzzle_group.command("prove")
+@puzzle_group.command("prove", short_help="Prove the best scores of published days.")
 @click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")

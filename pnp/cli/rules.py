@@ -9,7 +9,7 @@ from . import cli
 from .options import cards_option, deck_from, game_deck, out_option, paper_option, warn_unprintable
 
 
-@cli.command("rules")
+@cli.command("rules", short_help="One game's rules sheet, with example turns.")
 @click.argument("game")
 @paper_option
 @out_option()

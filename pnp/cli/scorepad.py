@@ -9,7 +9,7 @@ from . import cli
 from .options import cards_option, deck_from, game_deck, out_option, paper_option, warn_unprintable
 
 
-@cli.command("scorepad")
+@cli.command("scorepad", short_help="One game's score pad.")
 @click.argument("game")
 @paper_option
 @out_option()

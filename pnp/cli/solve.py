@@ -17,7 +17,7 @@ from .options import Seconds, cards_option, ctrl_c_stops, deck_from
 DEFAULT_LIMIT = 60.0
 
 
-@cli.command("solve")
+@cli.command("solve", short_help="The best score of a deal and a line that reaches it.")
 @click.argument("deal")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (SPEC §6).")
 @click.option("--time-limit", "time_limit", type=Seconds(), default=DEFAULT_LIMIT,

@@ -37,7 +37,7 @@ def _read_solution(path: str) -> tuple[str, str]:
     return decode_text(data, name), name
 
 
-@cli.command("verify")
+@cli.command("verify", short_help="Replay a solution: the illegal move and why, or the score.")
 @click.argument("puzzle")
 @click.argument("solution")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (SPEC §6).")
