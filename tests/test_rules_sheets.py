@@ -366,14 +366,15 @@ def test_the_sheets_say_what_the_score_is_and_who_wins_a_tie(tmp_path):
     assert "the fruit the dice show" not in orchard + grove
     assert "so that all groves begin with the same card" in grove
     assert "so that all orchards begin with the same card" in orchard
-    assert "If scores are level, the player who left the squirrel unused wins; if still level, more dice in the " \
-           "grove wins" in grove
-    assert "If scores are level, the player who used fewer rotten tokens wins" in orchard
+    assert "Where scores are equal, the edge goes to a squirrel left unused, and then to more dice in the grove; " \
+           "beyond that the players share the win." in grove
+    assert "Where scores are equal, the edge goes to fewer rotten tokens spent, and then to more dice in the " \
+           "orchard;" in orchard
     src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
     cards = tmp_path / "cards.yaml"
     cards.write_text(src.replace("squirrels: 1", "squirrels: 0"), encoding="utf-8")
     text = re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game("grove")).text())
-    assert "If scores are level, more dice in the grove wins; after that" in text
+    assert "Where scores are equal, the edge goes to more dice in the grove; beyond that" in text
     assert "squirrel unused" not in text
 
 
@@ -394,7 +395,8 @@ def test_a_market_buyer_wants_both_fruits():
     gd = load_deck().game("orchards-market")
     words = [it.text for it in buyer_card(gd, gd.buyers[0]).walk() if getattr(it, "text", None)]
     assert "and" in words and "or" not in words, words
-    assert "other orchard cards along the whole of all four of its edges" in text
+    assert "An orchard card is shut in when other orchard cards run the full length of each of its four edges." \
+        in text and "Two cards of two fruits shut in at once harvest both fruits." in text
 
 
 @pytest.mark.parametrize("game", ["orchard", "grove"])
@@ -410,7 +412,7 @@ def test_playing_together_says_a_stuck_player_stops(game):
                     "game (this deck makes a game of eight cards, not nine)."]),
     ("orchard", 12, ["A game uses nine of them", "count off nine, face down: that is your stack for this game. "
                      "The other three sit out"]),
-    ("orchard-pnp", 5, ["Shuffle the five cards, turning roughly half"]),
+    ("orchard-pnp", 5, ["Mix the five cards both ways up"]),
     ("grove", 10, ["count off nine, recipe sides up", "The other one sits out until your next game.",
                    "(A challenge takes eleven cards, nine and two recipes; this deck has ten.)"]),
 ])
@@ -540,3 +542,76 @@ def test_the_market_sheet_follows_the_deck_s_fruits_buyers_and_players(tmp_path)
     assert "two rows of three, say" in stock and "turn the top four face up" in stock
     assert "It may stand upright or lie sideways" in stock and "pays 1 to 3 bonus points" in stock
     assert f"a card game for two to {['', '', 'two', 'three', 'four', 'five', 'six'][MARKET_PLAYERS]} players" in stock
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
+def test_the_example_is_read_on_one_page(game, paper):
+    """The A4 sheets began the example at the foot of page 1 and ended it on
+    page 2 (Grove's start alone on page 1): a reader turned the page mid-game."""
+    texts = [re.sub(r"\s+", " ", p.extract_text()) for p in pages(game, paper)]
+    steps = [c for _, c in example_figures(load_deck().game(game), game)]
+    marks = ["Example: a start and", "Drawn by replaying the moves"] + [re.sub(r"\s+", " ", c)[:30] for c in steps]
+    on = {m: [i for i, t in enumerate(texts) if m in t] for m in marks}
+    assert all(len(v) == 1 for v in on.values()), on
+    assert len({v[0] for v in on.values()}) == 1, on
+
+
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
+def test_the_examples_legend_names_only_the_pieces_it_draws(game):
+    """The Grove legend explained the squirrel and the wheelbarrow, and
+    orchard-pnp's the rotten token, though no turn of theirs shows one."""
+    from pnp.render.board import drawn_pieces
+
+    shown = set().union(*(drawn_pieces(fig) for fig, _ in example_figures(load_deck().game(game), game)))
+    legend = re.sub(r"\s+", " ", pdf_text(game)).split("Drawn by replaying the moves")[1][:400]
+    assert ("a ringed cross is a rotten token" in legend) == ("rotten" in shown)
+    assert ("a grey S is the squirrel" in legend) == ("squirrel" in shown)
+    assert ("the gold barrow is the wheelbarrow (15)" in legend) == ("wheelbarrow" in shown)
+    assert "dice show their values; " in legend and "the gold frame marks the card just played" in legend
+    if game == "orchard":
+        assert shown == {"rotten"}  # its third turn spends a token: the legend must say what the cross is
+
+
+def test_the_grove_sheet_says_which_trees_get_new_dice():
+    """A tree laid on another fruit's tree with the squirrel gets no die; the sheet
+    said only "A tree laid on a tree without a die: a die of that fruit"."""
+    grove = re.sub(r"\s+", " ", pdf_text("grove"))
+    assert "New dice. A tree laid on a tree of its own fruit without a die: a die of that fruit" in grove
+    assert "the squirrel stays on the covering tree, which gets no die." in grove
+    assert "The square with the squirrel can never be covered." in grove
+
+
+def test_what_a_deck_without_tokens_or_with_two_squirrels_leaves_out(tmp_path):
+    """A deck of no rotten tokens still took off 3 for each token at scoring; one
+    of two squirrels still read "The square with the squirrel" and its recipe
+    "You never spent the squirrel"."""
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+
+    def text(edit, game):
+        cards.write_text(edit(src), encoding="utf-8")
+        return re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game(game)).text())
+    orchard = text(lambda s: s.replace("rotten_tokens: 2", "rotten_tokens: 0", 1), "orchard")
+    assert "Add up the values of all dice in the orchard. Find your harvest" in orchard
+    assert "take off" not in orchard
+    assert "take off 3 for every rotten token you used" in re.sub(r"\s+", " ", pdf_text("orchard"))
+    two = text(lambda s: s.replace("squirrels: 1", "squirrels: 2"), "grove")
+    assert "A square with a squirrel can never be covered." in two and "The square with the squirrel" not in two
+    assert "You spent none of the squirrels." in two and "You never spent the squirrel." not in two
+    none = text(lambda s: s.replace("squirrels: 1", "squirrels: 0"), "grove")
+    assert "can never be covered" not in none and "Always met: this deck has no squirrel to spend." in none
+    assert "You never spent the squirrel." in re.sub(r"\s+", " ", pdf_text("grove"))
+
+
+def test_the_recipe_tables_wheelbarrow_note_limits_the_goal():
+    """"The wheelbarrow does not count as a die here." stood in the Reward
+    column, though it narrows the goal ("Your Lime dice add up to 18 or more")."""
+    from pnp.rules import Table as SheetTable
+
+    gd = load_deck().game("grove")
+    rows = [r for sec in rules_sheet(gd).sections for b in sec.blocks if isinstance(b, SheetTable)
+            and b.kind == "recipes" for r in b.rows]
+    noted = [r for r in rows if "does not count as a die here" in " ".join(r)]
+    assert len(noted) == sum(1 for c in gd.cards if c.recipe and not c.recipe.wheelbarrow_counts) > 0
+    assert all("does not count as a die here" in r[3] and "wheelbarrow" not in r[4] for r in noted), noted

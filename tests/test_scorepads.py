@@ -119,8 +119,8 @@ def test_market_sheet_labels_every_row():
 
 
 @pytest.mark.parametrize("game, ties", [
-    ("orchard", "Ties: the player who used fewer rotten tokens wins, then more dice in the orchard wins."),
-    ("grove", "Ties: the player who left the squirrel unused wins, then more dice in the grove wins."),
+    ("orchard", "Ties go to fewer rotten tokens spent, then to more dice in the orchard."),
+    ("grove", "Ties go to a squirrel left unused, then to more dice in the grove."),
 ])
 def test_the_playing_together_page_breaks_ties_as_the_rules_do(game, ties):
     """Grove's page said "fewer tokens used wins": Grove has a squirrel, no tokens."""

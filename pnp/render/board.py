@@ -193,6 +193,20 @@ def board_figure(gd: GameDeck, state: State, *, cell: float = 8.0, counted: bool
     return fig
 
 
+def drawn_pieces(fig: Figure) -> set[str]:
+    """Which of the rotten token, the squirrel and the wheelbarrow a
+    :func:`board_figure` shows: a subset of ``{"rotten", "squirrel", "wheelbarrow"}``."""
+    out = set()
+    for it in fig.walk():
+        if isinstance(it, Group) and it.cls:
+            kinds = it.cls.split()
+            if kinds[0] == "token" and len(kinds) > 1:
+                out.add(kinds[1])
+            elif kinds == ["die", "wheelbarrow"]:
+                out.add("wheelbarrow")
+    return out
+
+
 def die_values(fig: Figure) -> dict[tuple[int, int], int]:
     """The dice drawn in a :func:`board_figure`: ``{(x, y): value}`` (15 = wheelbarrow)."""
     out = {}

@@ -166,9 +166,11 @@ def example_figures(gd: GameDeck, game: str, cell: float = 6.2):
 
 
 def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
-    """One small table per step (figure left, caption right), so the example can
-    run on into the next column; the legend comes last."""
+    """One small table per step (figure left, caption right); the legend comes
+    last and names only the pieces drawn. Its section is kept in one column
+    (:func:`section_flowables`) where it fits."""
     from ..errors import PnpError
+    from .board import drawn_pieces
 
     figw = 0.5 * width
     out: list[Flowable] = []
@@ -177,6 +179,7 @@ def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
     except PnpError as exc:  # no example of its own can be played: say why, do not fail
         return [_para(f"(No example is drawn for this cards file: pnp's scripted example uses cards it does not "
                       f"have or play the same, and none of its own can be played: {exc}.)", st["small"])]
+    shown = set().union(*(drawn_pieces(fig) for fig, _ in figures))
     for fig, caption in figures:
         t = RLTable([[FigureFlowable(fig, max_w=figw / mm, max_h=46), _para(caption, st["caption"])]],
                     colWidths=[figw + 2 * mm, width - figw - 2 * mm], hAlign="LEFT")
@@ -184,10 +187,11 @@ def _example(block: Example, gd: GameDeck, width: float, st) -> list[Flowable]:
                                  ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
                                  ("TOPPADDING", (0, 0), (-1, -1), 3), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)]))
         out.append(t)
-    token = "a ringed cross is a rotten token" if gd.game != "grove" else "a grey S is the squirrel, the gold " \
-        "barrow the wheelbarrow (15)"
+    pieces = {"rotten": "a ringed cross is a rotten token", "squirrel": "a grey S is the squirrel",
+              "wheelbarrow": "the gold barrow is the wheelbarrow (15)"}
+    told = "".join(f"{words}; " for kind, words in pieces.items() if kind in shown)  # only what is drawn
     out.append(_para(f"Drawn by replaying the moves with pnp's rules engine. Numbers along the edges are the "
-                     f"x and y of each square; small tags give card numbers; dice show their values; {token}; "
+                     f"x and y of each square; small tags give card numbers; dice show their values; {told}"
                      f"the gold frame marks the card just played.", st["small"]))
     return out
 
@@ -272,6 +276,10 @@ def section_flowables(sec: Section, gd: GameDeck, width: float, st) -> list[Flow
             body.append(_market_cards(gd, width))
             body.append(Spacer(1, 2 * mm))
     head = _para(sec.title, st["h"])
+    if any(isinstance(b, Example) for b in sec.blocks):
+        # a worked example read across a page turn loses its thread: the whole
+        # of it goes to the next column when it does not fit this one
+        return [KeepTogether([head] + body)]
     first = body[:1]
     # keep a heading with (at least) its first block
     out.append(KeepTogether([head] + first))

@@ -165,8 +165,8 @@ def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
     tokens = "Rotten\ntokens" if gd.game != "grove" else f"{tokens_word(gd, gd.mismatch_tokens).capitalize()}\nused"
     from ..rules import place, tie_breaks
 
-    top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties: "
-                   + ", then ".join(tie_breaks(gd)) + ".", footer)
+    top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties go to "
+                   + ", then to ".join(tie_breaks(gd)) + ".", footer)
     W = p.W - 2 * MARGIN
     widths = [W * s for s in (0.34, 0.14, 0.14, 0.14, 0.1, 0.14)]
     header = ["Player", "Score", tokens, f"Dice in\n{place(gd)}", "Place", "Tier"]

@@ -71,7 +71,9 @@ def recipe_words(recipe: Recipe, gd: GameDeck) -> RecipeWords:
         who = "All your dice" if key == "any" else f"Your {_fruit(gd, key)} dice"
         cond = f"{who} add up to {total} or more."
     elif kind == "squirrel_unused":
-        cond = "You never spent the squirrel."
+        k = gd.mismatch_tokens
+        cond = ("You never spent the squirrel." if k == 1 else "You spent none of the squirrels." if k else
+                "Always met: this deck has no squirrel to spend.")
     elif kind == "wheelbarrow_used":
         cond = "The wheelbarrow is in the grove."
     else:  # pragma: no cover - the loader only lets vocabulary through

@@ -213,16 +213,15 @@ def place(gd: GameDeck) -> str:
 
 
 def tie_breaks(gd: GameDeck) -> tuple[str, ...]:
-    """Who wins a level score in a solitaire game played together, in order (SPEC
-    §3.6: fewer rotten tokens, then more dice): the token clause only where the
-    deck has tokens; Grove's squirrel in its stead."""
+    """What settles a level score in a solitaire game played together, in order
+    (SPEC §3.6: fewer rotten tokens, then more dice), as what the edge goes to:
+    the token clause only where the deck has tokens; Grove's squirrel in its stead."""
     k = gd.mismatch_tokens
     if gd.game != "grove":
-        fewer = "the player who used fewer rotten tokens wins" if k else None
+        fewer = "fewer rotten tokens spent" if k else None
     else:
-        fewer = (None if not k else "the player who left the squirrel unused wins" if k == 1
-                 else "the player who used fewer squirrels wins")
-    return tuple(c for c in (fewer, f"more dice in the {place(gd)} wins") if c)
+        fewer = None if not k else "a squirrel left unused" if k == 1 else "fewer squirrels spent"
+    return tuple(c for c in (fewer, f"more dice in the {place(gd)}") if c)
 
 
 def _stack(n: int, how: str = "face down") -> str:
@@ -261,8 +260,8 @@ def _multiplayer(gd: GameDeck) -> Section:
              "everyone is done, the caller reveals and calls the next card, and each player adds it to their "
              "hand. The game runs until the last card has been played; a player neither of whose two cards fits "
              "anywhere stops there and keeps the score they have."),
-        Para("The highest score wins. If scores are level, " + "; if still level, ".join(tie_breaks(gd)) +
-             "; after that the players share the win."),
+        Para("The highest score wins. Where scores are equal, the edge goes to " +
+             ", and then to ".join(tie_breaks(gd)) + "; beyond that the players share the win."),
     ))
 
 
@@ -303,9 +302,10 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         f"A pencil and the harvest log (<font name='Courier'>pnp scorepad {gd.game}</font>).",
     ))
     if pnp:
-        setup_deal = (f"Shuffle the {number_word(n_cards)} cards, turning roughly half of them over as you go, and "
-                      "stack them face down. Whichever side of a card is uppermost in the stack stays out of play: "
-                      "each time you take a card, flip it and use the side that was hidden.")
+        setup_deal = (f"Mix the {number_word(n_cards)} cards both ways up, so that chance picks which side of each "
+                      "one will be played, and square them into a face-down stack. Whichever side of a card is "
+                      "uppermost in the stack stays out of play: each time you take a card, flip it and use the side "
+                      "that was hidden.")
     else:
         setup_deal = _stack(n_cards)
     setup = Bullets((
@@ -358,8 +358,9 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
     end = Para("The game ends when your last card is down, or earlier, the moment neither card in your hand can "
                "legally be placed.")
     scoring = (
-        Para(f"Add up the values of all dice in the orchard, then take off {ROTTEN_PENALTY} for every rotten token "
-             "you used. Find your harvest in the table and note it on the score pad."),
+        Para("Add up the values of all dice in the orchard" +
+             (f", then take off {ROTTEN_PENALTY} for every rotten token you used" if tokens else "") +
+             ". Find your harvest in the table and note it on the score pad."),
         tier_table(gd),
     )
     tagline = (f"A {_game_cards(n_cards)}-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
@@ -442,8 +443,10 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     ), numbered=True)
     placing = (
         Para("Turn the card a quarter, half or three-quarter turn if you like (never flip it), line its squares up "
-             "with the grid and cover at least one visible square, tree or clearing. The square with the squirrel "
-             "can never be covered. For each square covered:"),
+             "with the grid and cover at least one visible square, tree or clearing. " +
+             ("The square with the squirrel can never be covered. " if squirrels == 1 else
+              "A square with a squirrel can never be covered. " if squirrels else "") +
+             "For each square covered:"),
         Bullets((
             "a tree on a tree: the fruits must be the same;",
             "a tree on a clearing that holds a die: the tree must be the die's fruit;",
@@ -460,14 +463,14 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Bullets((
             *([f"<b>The {plural_name('squirrel', squirrels)}.</b> If you broke a rule, a die under that square "
                "goes back to the supply (the wheelbarrow leaves the grove for good), and "
-               f"{'the' if squirrels == 1 else 'a'} squirrel stays on the covering tree."]
+               f"{'the' if squirrels == 1 else 'a'} squirrel stays on the covering tree, which gets no die."]
               if squirrels else []),
             f"<b>Dice move up.</b> A tree laid on a square with a die: move the die onto the tree and add the "
             f"tree's fruits to it. Past 6 it shows <b>{TOP_DIE}</b>. A {TOP_DIE} that grows again becomes the "
             f"<b>wheelbarrow</b>, worth {WHEELBARROW_VALUE} (the die goes back); if the wheelbarrow is already out, "
             f"it stays {TOP_DIE}. A clearing laid on a die: the die moves onto the clearing, unchanged.",
-            "<b>New dice.</b> A tree laid on a tree without a die: a die of that fruit showing the fruits on "
-            "<i>both</i> trees (two on one makes 3), if the supply has one left.",
+            "<b>New dice.</b> A tree laid on a tree of its own fruit without a die: a die of that fruit showing "
+            "the fruits on <i>both</i> trees (two on one makes 3), if the supply has one left.",
             "<b>Nothing else</b> makes a die: a tree over an empty clearing or bare table gets none.",
         )),
         Para(f"Only {dice} {dice_word(dice)} of each fruit {'exists' if dice == 1 else 'exist'}. When a card "
@@ -508,8 +511,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     rec_rows = []
     for c in sorted(recipes, key=lambda c: c.id):
         w = recipe_words(c.recipe, gd)
-        reward = w.reward + (f" <i>{w.note}</i>" if w.note else "")
-        rec_rows.append((str(c.id), f"<b>{c.recipe.name}</b>", str(c.recipe.number), w.condition, reward))
+        goal = w.condition + (f" <i>{w.note}</i>" if w.note else "")  # the note limits the goal, not the reward
+        rec_rows.append((str(c.id), f"<b>{c.recipe.name}</b>", str(c.recipe.number), goal, w.reward))
     appendix = (
         Para(f"All {len(rec_rows)} recipes of this deck, by card number. Target = the sum of the two numbers."),
         Table(("Card", "Recipe", "No.", "Goal (at the end)", "Reward"), tuple(rec_rows),
@@ -584,12 +587,12 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         "It may stand upright or lie sideways, whichever lets a long edge do that.",
         "<b>Grow.</b> For each orchard card touching the card you just planted, take a card of that fruit from the "
         "supply into your hand.",
-        "<b>Harvest.</b> Any orchard card now shut in, other orchard cards along the whole of all four of its "
-        "edges, goes back to its pile. Every player, not only "
-        "you, then lays face up in front of them all the cards of that fruit from their hand: these are "
-        "<i>harvested</i> and can be sold. (Say a Lime card ends up with orchard cards against its top, bottom, "
-        "left and right edges, all the way along: it goes back to the Lime pile, and everyone lays out their "
-        "Limes.)",
+        "<b>Harvest.</b> An orchard card is <i>shut in</i> when other orchard cards run the full length of each "
+        "of its four edges. Every card shut in now goes back to its pile, and its fruit is harvested: each player "
+        "at the table, you included, takes every card of that fruit from their hand and sets them out face up on "
+        "their side; those cards are <i>harvested</i> and can be sold. Two cards of two fruits shut in at once "
+        "harvest both fruits. (Say a Lime card ends up with orchard cards against its top, bottom, left and "
+        "right edges, all the way along: it goes back to the Lime pile, and everyone sets out their Limes.)",
         "<b>Claim or sell</b> (one of the two, or neither).",
     ), numbered=True)
     claim = (
