@@ -453,6 +453,19 @@ def _ctrl_c_leaves_one_traceback(work, again=None):
     assert "Process" not in err, err  # a worker's "Process ForkPoolWorker-1:" heading
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["verify", "orchard:1,2,3", "-"], ["--help"], ["solve", "orchard:1,2,3,4"]])
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(args):
+    """`pnp verify ... > /dev/full` (or a full disk) printed a traceback and exited
+    1, "illegal", for a legal line."""
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "pnp", *args], stdout=full, stderr=subprocess.PIPE,
+                           input=b"2 r0 -1,1\n3 r90 -2,2\n", timeout=60)  # a legal line
+    err = p.stderr.decode()
+    assert p.returncode == 2, err
+    assert err == "pnp: cannot write the output: No space left on device\n", err
+
+
 @pytest.mark.parametrize("args", [["solve", "orchard:1,2,3,4,5,6", "--time-limit", "1"], ["--help"]])
 def test_a_reader_that_goes_away_ends_pnp_quietly_with_141(args):
     """`pnp solve ... | head -1` exited 1, which pnp keeps for "the thing checked

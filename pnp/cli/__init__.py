@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -24,7 +25,10 @@ class Failure(click.ClickException):
         self.exit_code = exit_code
 
     def show(self, file=None) -> None:
-        click.echo(f"pnp: {self.message}", err=True)
+        try:
+            click.echo(f"pnp: {self.message}", err=True)
+        except OSError:  # stderr cannot be written either: the exit code is all there is
+            pass
 
 
 # click 8.2 and later: a group given no command raises this to show its help
@@ -63,21 +67,45 @@ class PnpGroup(click.Group):
             raise Failure("interrupted", 130) from None
         except BrokenPipeError:
             raise _reader_gone() from None
+        except OSError as exc:
+            raise _output_failed(exc) from None
 
     def make_context(self, *args, **kwargs) -> click.Context:
         try:  # where ``pnp --help`` prints
             return super().make_context(*args, **kwargs)
         except BrokenPipeError:
             raise _reader_gone() from None
+        except OSError as exc:
+            raise _output_failed(exc) from None
+
+
+def _output_failed(exc: OSError) -> Failure:
+    """stdout could not be written (``> /dev/full``, a full disk): one line and exit
+    code 2, not a traceback and 1 ("the thing checked is false"). Only for a write
+    of click's own (every command prints through ``click.echo``); any other
+    OSError is a bug of pnp's and keeps its traceback."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or "click" not in Path(tb.tb_frame.f_code.co_filename).parts:
+        raise exc
+    _quiet_stdout()
+    return Failure(f"cannot write the output: {exc.strerror or exc}", 2)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device: what is still buffered there goes nowhere
+    at exit, instead of failing again with "Exception ignored"."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (a test's runner)
+        pass
 
 
 def _reader_gone() -> click.exceptions.Exit:
     """The reader of stdout went away (``| head``): exit 141, 128 + SIGPIPE, as shells
     report it, quietly (click said 1, which here means "the thing checked is false")."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
-    except (OSError, ValueError):  # no real stdout (a test's runner)
-        pass
+    _quiet_stdout()
     return click.exceptions.Exit(141)
 
 
