@@ -303,3 +303,29 @@ def test_the_calibration_ruler_s_labels_stand_clear(paper, duplex):
     for i, (it, box) in enumerate(labels):
         assert not any(meet(box, other) for _, other in labels[i + 1:]), it.text
         assert not any(meet(box, m) for m in marks), it.text
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.0, -0.5)])
+def test_backs_printed_apart_have_crop_marks_of_their_own(offset):
+    """--duplex none put each back where its front is, but drew no crop marks on
+    the back pages: nothing to cut them out on, so no way to pair them."""
+    from pnp.render.sheets import _margin_figure
+
+    gd = PNP
+    opts = PrintOptions(duplex="none", back_offset=offset)
+    lay, pages = plan_pages(gd, opts)
+    front, back = pages[0], pages[1]
+    assert [p.kind for p in pages] == ["front", "back"]  # no calibration pair
+
+    def marks(page, options):
+        return sorted(tuple(round(v, 3) for pt in it.points for v in pt)
+                      for it in _margin_figure(gd, lay, page, 1, options).walk() if getattr(it, "cls", "") == "crop")
+    dx, dy = offset
+    on_front = marks(front, opts)
+    assert on_front and marks(back, opts) == sorted((round(x1 + dx, 3), round(y1 + dy, 3), round(x2 + dx, 3),
+                                                     round(y2 + dy, 3)) for x1, y1, x2, y2 in on_front)
+    for f, b in zip(front.placements, back.placements):  # each back at its front's place
+        assert (round(b.x, 3), round(b.y, 3)) == (round(f.x + dx, 3), round(f.y + dy, 3))
+    assert marks(pages[1], PrintOptions(duplex="long")) == []  # duplex backs are cut from the front
+    texts = [it.text for it in _margin_figure(gd, lay, back, 1, opts).walk() if getattr(it, "text", None)]
+    assert any("glue each back behind its own front" in t for t in texts), texts

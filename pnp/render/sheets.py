@@ -10,12 +10,14 @@ Layout decisions (documented for users in README, "Printing"):
   inside the trim, so a slightly missed inner cut never shows.
 - Crop marks sit in the margin only, on the extension of every trim line,
   starting 1 mm outside the bleed and stopping at least 2 mm from the page
-  edge. They are drawn on front pages only (cut from the front).
+  edge. They are drawn on front pages only (cut from the front), and on the
+  back pages of ``duplex="none"``, whose backs are cut out on their own.
 - As many rows and columns as fit: 3x3 poker cards, 4x4 mini cards (44x63 mm),
   fewer for big cards or a big bleed.
 - Backs: each front page is followed by its back page. ``duplex="long"``
   mirrors the column order (flip on the long edge), ``"short"`` the row order;
-  ``"none"`` prints backs at the same places as their fronts (to glue).
+  ``"none"`` prints backs at the same places as their fronts, with crop marks
+  (cut both, then glue each back to its front).
   ``back_offset=(x, y)`` mm shifts all back pages right/down (as seen on the
   back) to cancel printer drift, measured with the calibration page at the end.
 - Every art is drawn once as a PDF form XObject (named after its art key) and
@@ -252,19 +254,22 @@ def _define_form(canvas, name: str, fig: Figure, bleed: float) -> None:
 def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, options: PrintOptions) -> Figure:
     fig = Figure(lay.page_w, lay.page_h)
     ink = LABEL_INK
-    if page.kind == "front":
+    # duplex cards are cut from the front; backs printed apart (duplex "none")
+    # are cut too, each then glued behind its front, so they have marks of their own
+    if page.kind == "front" or options.duplex == "none":
         margin, bleed = lay.marks()
+        dx, dy = options.back_offset if page.kind == "back" else (0.0, 0.0)
         for (x1, y1), (x2, y2) in margin:
-            fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
+            fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#000000", width=0.2), cls="crop"))
         for (x1, y1), (x2, y2) in bleed:  # on the art: white under black, seen on any colour
-            fig.add(line(x1, y1, x2, y2, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
-            fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
+            fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
+            fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#000000", width=0.2), cls="crop"))
     side = {"front": "fronts", "back": "backs"}[page.kind]
     label = f"{short_title(gd)}  ·  sheet {page.sheet} of {n_sheets}  ·  {side}"
     if page.kind == "back":
         hint = {"long": "print double-sided, flip on the long edge",
                 "short": "print double-sided, flip on the short edge",
-                "none": "glue behind the fronts"}[options.duplex]
+                "none": "cut out, glue each back behind its own front"}[options.duplex]
         if options.back_offset != (0.0, 0.0):
             hint += f"  ·  back offset {options.back_offset[0]:g},{options.back_offset[1]:g} mm"
     else:
