@@ -54,8 +54,9 @@ def test_harvest_log_has_the_tier_table(game):
     together = page_texts(game)[-1]
     for word in ("Player", "Score", "Dice in", "grove" if game == "grove" else "orchard"):
         assert word in together
-    # the side note gives the cost ("minus each rotten token's cost" gave no number)
-    assert ("Score = the dice on trees minus the squirrel's cost." if game == "grove" else
+    # the side note gives the cost ("minus each rotten token's cost" gave no number), and
+    # Grove's counts the wheelbarrow (it said "the dice on trees": 15 points left out)
+    assert ("Score = the dice and the wheelbarrow on trees minus the squirrel's cost." if game == "grove" else
             "Score = the dice minus 3 per rotten token.") in log
 
 
@@ -64,14 +65,15 @@ def test_grove_recipe_log():
     text = page_texts("grove")[1]
     for word in ("Recipe 1", "Recipe 2", "Target", "Dice", "Bonuses", "Final", "Won?"):
         assert word in text
+    assert "Dice score = the dice and the wheelbarrow on trees;" in re.sub(r"\s+", " ", text)
     for card in gd.cards:
         assert card.recipe.name in text
 
 
 @pytest.mark.parametrize("squirrels, words, absent", [
-    (1, ["Final = dice score - squirrel + bonuses.", "Squirrel (-)", "Squirrel used"], ["Squirrels"]),
-    (2, ["Final = dice score - squirrels + bonuses.", "Squirrels (-)", "Squirrels used"], []),
-    (0, ["Final = dice score + bonuses."], ["- squirrel"]),
+    (1, ["final = dice score - squirrel + bonuses.", "Squirrel (-)", "Squirrel used"], ["Squirrels"]),
+    (2, ["final = dice score - squirrels + bonuses.", "Squirrels (-)", "Squirrels used"], []),
+    (0, ["final = dice score + bonuses."], ["- squirrel"]),
 ])
 def test_grove_pages_name_the_squirrels_the_deck_has(tmp_path, squirrels, words, absent):
     """Two squirrels are "squirrels"; with none, the recipe log's sum has no

@@ -152,8 +152,9 @@ def _solitaire_log(p: Page, gd: GameDeck, footer: str) -> None:
 
     cost = ("" if not gd.mismatch_tokens else f"minus {ROTTEN_PENALTY} per rotten token." if gd.game != "grove" else
             "minus the squirrel's cost." if gd.mismatch_tokens == 1 else "minus each squirrel's cost.")
-    dice = "Score = the dice on trees" if gd.game == "grove" else "Score = the dice"
-    notes = [dice + ("" if cost else "."), cost, "", "Check a line with",
+    dice = ["Score = the dice and the", "wheelbarrow on trees"] if gd.game == "grove" else ["Score = the dice"]
+    dice[-1] += "" if cost else "."
+    notes = [*dice, cost, "", "Check a line with",
              f"pnp verify DEAL file.txt"]
     y += 6
     for n in notes:
@@ -182,7 +183,8 @@ def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
 def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
     squirrels = tokens_word(gd, gd.mismatch_tokens)
     top = p.header(f"{gd.title}: Recipe Challenge log", "Set aside two recipes; the target is the sum of their "
-                   f"numbers. Final = dice score{f' - {squirrels}' if gd.mismatch_tokens else ''} + bonuses.",
+                   "numbers. Dice score = the dice and the wheelbarrow on trees; final = dice score"
+                   f"{f' - {squirrels}' if gd.mismatch_tokens else ''} + bonuses.",
                    footer)
     W = p.W - 2 * MARGIN
     widths = [W * s for s in (0.1, 0.19, 0.19, 0.08, 0.09, 0.09, 0.1, 0.08, 0.08)]

@@ -360,7 +360,7 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
     scoring = (
         Para("Add up the values of all dice in the orchard" +
              (f", then take off {ROTTEN_PENALTY} for every rotten token you used" if tokens else "") +
-             ". Find your harvest in the table and note it on the score pad."),
+             ". Find your harvest in the table and note it in the harvest log."),
         tier_table(gd),
     )
     tagline = (f"A {_game_cards(n_cards)}-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
@@ -428,7 +428,7 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         f"every value; with six-sided ones, slip a coin under a die that reaches 10.",
         (f"<b>{squirrels} {plural_name('squirrel token', squirrels)}</b> and <b>1 wheelbarrow token</b>."
          if squirrels else "<b>1 wheelbarrow token</b> (this deck has no squirrel)."),
-        f"A pencil and the score pad (<font name='Courier'>pnp scorepad grove</font>).",
+        f"A pencil and the harvest log (<font name='Courier'>pnp scorepad grove</font>).",
     ))
     setup = Bullets((
         "Put the dice and the tokens within reach: this is the <b>supply</b>.",
