@@ -329,3 +329,15 @@ def test_backs_printed_apart_have_crop_marks_of_their_own(offset):
     assert marks(pages[1], PrintOptions(duplex="long")) == []  # duplex backs are cut from the front
     texts = [it.text for it in _margin_figure(gd, lay, back, 1, opts).walk() if getattr(it, "text", None)]
     assert any("glue each back behind its own front" in t for t in texts), texts
+
+
+def test_two_decks_sheets_never_read_alike():
+    """The print-and-play edition's sheets said "Orchard · sheet 1 of 1", as the
+    Orchard deck's do: its title's "(print-and-play edition)" was cut."""
+    def labels(game):  # the margin label of each page
+        pages = PdfReader(io.BytesIO(render_print_pdf(DECK.game(game), PrintOptions(), deck=DECK))).pages
+        lines = [[" ".join(ln.split()) for ln in p.extract_text().splitlines()] for p in pages]
+        return [next(ln for ln in page if ln.startswith("Orchard ")) for page in lines]
+    pnp, orchard = labels("orchard-pnp"), labels("orchard")
+    assert all(ln.startswith("Orchard · orchard-pnp · ") for ln in pnp) and len(pnp) == 4, pnp
+    assert all(ln.startswith("Orchard · ") and "orchard-pnp" not in ln for ln in orchard), orchard

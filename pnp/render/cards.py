@@ -108,6 +108,14 @@ def short_title(gd: GameDeck) -> str:
     return gd.title.split("(")[0].strip()
 
 
+def sheet_title(gd: GameDeck) -> str:
+    """The game as a loose printed sheet names it: the short title, and the game id
+    where the title was shortened ("Orchard (print-and-play edition)" is "Orchard ·
+    orchard-pnp"), so that two decks' sheets never read alike."""
+    short = short_title(gd)
+    return short if short == gd.title.strip() else f"{short}  ·  {gd.game}"
+
+
 # --------------------------------------------------------------------------- shapes
 
 

@@ -36,7 +36,7 @@ from reportlab.lib.units import mm
 from ..deck import Deck, GameDeck
 from ..errors import PnpError
 from ..fsutil import atomic_write
-from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, short_title
+from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, sheet_title
 from .draw import Circle, Figure, Paint, Rect, Text, fit_text, line, text_width
 from .pdf import draw_figure, new_canvas
 
@@ -265,7 +265,7 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
             fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
             fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#000000", width=0.2), cls="crop"))
     side = {"front": "fronts", "back": "backs"}[page.kind]
-    label = f"{short_title(gd)}  ·  sheet {page.sheet} of {n_sheets}  ·  {side}"
+    label = f"{sheet_title(gd)}  ·  sheet {page.sheet} of {n_sheets}  ·  {side}"
     if page.kind == "back":
         hint = {"long": "print double-sided, flip on the long edge",
                 "short": "print double-sided, flip on the short edge",
@@ -451,7 +451,7 @@ def render_print_pdf(gd: GameDeck, options: PrintOptions = PrintOptions(), *, de
     n_sheets = max((p.sheet for p in pages), default=0)
     for page in pages:
         if page.kind.startswith("calibration"):
-            draw_figure(c, calibration_figure(lay, options, page.kind.endswith("back"), short_title(gd)), 0, 0)
+            draw_figure(c, calibration_figure(lay, options, page.kind.endswith("back"), sheet_title(gd)), 0, 0)
             c.showPage()
             continue
         for pl in page.placements:
