@@ -351,3 +351,19 @@ def test_the_cover_says_what_the_days_targets_are(tmp_path, orchard_puzzles, gro
     assert "with its final orchard" in " ".join(orchard.split())
     assert "Sketch your grove" in " ".join(grove.split()) and "with its final grove" in " ".join(grove.split())
     assert "orchard" not in grove.lower().replace("pnp", "")
+
+
+def test_the_print_and_play_cover_says_which_side_is_up(tmp_path):
+    """Its cover said only "Find the cards by their numbers ... Stack the draws
+    face down", the Orchard cover's words: a deal of double-sided cards names
+    the side of each (3b), and "face down" says nothing about which side."""
+    pnp = " ".join(" ".join(_text(write_booklet(load_deck(), "orchard-pnp", [_puzzle("orchard-pnp", DATES[0])],
+                                                tmp_path / "p.pdf").read_bytes())[:1]).split())
+    assert "turn each to the side its letter names (3b: card 3, side b up)" in pnp, pnp
+    assert "Stack the draws with their named sides down so that draw 1 is on top" in pnp
+    pages = _text(write_booklet(load_deck(), "orchard-pnp", [_puzzle("orchard-pnp", DATES[0])],
+                                tmp_path / "p.pdf").read_bytes())
+    assert "stack the draws named side down with draw 1 on top" in " ".join(pages[1].split())
+    orchard = " ".join(" ".join(_text(write_booklet(load_deck(), "orchard", [_puzzle("orchard", DATES[0])],
+                                                    tmp_path / "o.pdf").read_bytes())[:1]).split())
+    assert "Stack the draws face down so that draw 1" in orchard and "side its letter" not in orchard

@@ -142,9 +142,13 @@ def _cover(pg: _Page, gd: GameDeck, puzzles: Sequence[Puzzle], game: Game) -> No
     steps = [
         "Each puzzle page is one day's deal. Whoever plays it that day gets the identical cards, dealt in "
         "an identical order, so scores can be compared.",
-        "Find the cards by their numbers. Lay the start card upright in front of you; it is square (0,0) "
-        "at its top-left corner. Take the two hand cards. Stack the draws face down so that draw 1 is on "
-        "top and draw " + str(max(1, len(puzzles[0].draws))) + " at the bottom.",
+        ("Find the cards by their numbers, and turn each to the side its letter names (3b: card 3, side b "
+         "up); the other side stays out of play. " if gd.game == "orchard-pnp" else
+         "Find the cards by their numbers. ") +
+        "Lay the start card upright in front of you; it is square (0,0) "
+        "at its top-left corner. Take the two hand cards. Stack the draws " +
+        ("with their named sides down" if gd.game == "orchard-pnp" else "face down") +
+        " so that draw 1 is on top and draw " + str(max(1, len(puzzles[0].draws))) + " at the bottom.",
     ]
     if grove:
         steps.append("Recipe Challenge: put the two recipe cards shown on the page aside, recipe side up. "
@@ -442,10 +446,9 @@ def _puzzle_page(pg: _Page, gd: GameDeck, game: Game, p: Puzzle, st: CardStyle, 
     pg.rule(x, y + 16.5, x + cw)
     y += 21
     pg.text(x, y + 3.6, "The deal", 4.2, bold=True)
-    pg.text(x + 20, y + 3.6, "lay out the start card, take the two hand cards, stack the draws face down "
-                             "with draw 1 on top", _fit("lay out the start card, take the two hand cards, stack "
-                                                        "the draws face down with draw 1 on top", cw - 20, 3.0),
-            fill=GREY)
+    how = ("lay out the start card, take the two hand cards, stack the draws "
+           + ("named side down" if gd.game == "orchard-pnp" else "face down") + " with draw 1 on top")
+    pg.text(x + 20, y + 3.6, how, _fit(how, cw - 20, 3.0), fill=GREY)
     y += 5
     y = _deal_row(pg, gd, p, st, x, y, cw)
     pg.text(x, y + 2, "deal  " + p.deal.format(), _fit("deal  " + p.deal.format(), cw, 3.0, "Courier"),
