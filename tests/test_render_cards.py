@@ -361,9 +361,9 @@ def test_recipe_backs_carry_the_decks_own_title():
     from pnp.render.cards import recipe_back
     gd = DECK.game("grove")
     card = next(c for c in gd.cards if c.recipe)
-    feet = [it for it in recipe_back(replace(gd, title="Zitrushain"), card).walk()
-            if "target = sum of two recipe numbers" in getattr(it, "text", "")]
-    assert [it.text for it in feet] == [f"Zitrushain  ·  card {card.id}  ·  target = sum of two recipe numbers"]
+    feet = [it.text for it in recipe_back(replace(gd, title="Zitrushain"), card).walk()
+            if getattr(it, "cls", "") == "recipe-foot"]
+    assert feet == [f"Zitrushain  ·  card {card.id}", "target = sum of two recipe numbers"]
     fig = recipe_back(replace(gd, title="The Most Extraordinarily Fragrant Citrus Grove of the Golden Valley"), card)
     foot = next(it for it in fig.walk() if getattr(it, "text", "").startswith("The Most"))
     assert foot.text.startswith("The Most Extraordinarily") and foot.text.endswith("…") and foot.size >= 1.4
@@ -414,3 +414,26 @@ def test_a_top_band_keeps_the_cards_rounded_corners(which):
     assert img.getpixel((w // 2, 3))[:3] == (0x2F, 0x5E, 0x3F)  # the band itself, at the top middle
     band = [it for it in make(bleed=3.0).walk() if getattr(it, "cls", None) == "band"]
     assert len(band) == 1 and (band[0].x, band[0].y) == (-3.0, -3.0)
+
+
+def test_a_recipe_backs_foot_is_legible_and_its_note_is_under_the_goal():
+    """The foot ("Grove · card 7 · target = sum of two recipe numbers") was one
+    line shrunk to 1.6 mm (about 4.5 pt) in light grey; the wheelbarrow note,
+    which narrows the goal, stood under the reward."""
+    from pnp.render.cards import recipe_back
+    from pnp.render.draw import Text
+
+    gd = DECK.game("grove")
+    noted = 0
+    for card in (c for c in gd.cards if c.recipe):
+        texts = [it for it in recipe_back(gd, card).walk() if isinstance(it, Text)]
+        feet = [t for t in texts if t.cls == "recipe-foot"]
+        assert len(feet) == 2 and all(t.size >= 2.0 and t.fill == "#555555" for t in feet), feet
+        words = [t for t in texts if t.cls and t.cls.startswith("words")]
+        assert max(t.y for t in words) < min(t.y - t.size for t in feet), card.id  # no overlap
+        notes = [t for t in texts if t.cls == "words note"]
+        if notes:
+            noted += 1
+            you_get = next(t for t in texts if t.text == "YOU GET")
+            assert all(t.y < you_get.y for t in notes), card.id
+    assert noted == sum(1 for c in gd.cards if c.recipe and not c.recipe.wheelbarrow_counts) > 0

@@ -312,9 +312,9 @@ def _recipes(pg: _Page, gd: GameDeck, p: Puzzle, st: CardStyle, x: float, y: flo
         pg.text(tx, ty, f"card {card.id}", 2.8, fill=GREY)
         ty += 4.0
         ty = pg.para(tx, ty, "Goal: " + words.condition, tw, 3.0)
-        ty = pg.para(tx, ty, "Reward: " + words.reward, tw, 3.0)
-        if words.note:
+        if words.note:  # it narrows the goal
             ty = pg.para(tx, ty, words.note, tw, 2.8, fill=GREY)
+        ty = pg.para(tx, ty, "Reward: " + words.reward, tw, 3.0)
         bottom = max(bottom, ty, y + back.height * k + 5)
     return bottom + 2
 

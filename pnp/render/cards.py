@@ -434,21 +434,24 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
     x = SAFE_MM + 2
     y = cy + r + 6
     size = 3.3
-    blocks = [("AT THE END, IF", words.condition), ("YOU GET", words.reward)]
-    for head, text in blocks:
+    # the note (the wheelbarrow not counting) narrows the goal: it goes under it
+    blocks = [("AT THE END, IF", words.condition, words.note), ("YOU GET", words.reward, "")]
+    for head, text, note in blocks:
         body.add(Text(x, y, head, size=2.5, font=st.font, bold=True, fill=st.accent))
         y += 4.4
         for ln in wrap(text, tw, size, st.font):
             body.add(Text(x, y, ln, size=size, font=st.font, fill=st.ink, cls="words"))
             y += size * 1.25
-        y += 2.4
-    if words.note:
-        for ln in wrap(words.note, tw, 2.7, st.font):
-            body.add(Text(x, y, ln, size=2.7, font=st.font, fill="#555555", cls="words"))
+        for ln in wrap(note, tw, 2.7, st.font) if note else ():
+            body.add(Text(x, y, ln, size=2.7, font=st.font, fill="#555555", cls="words note"))
             y += 2.7 * 1.25
-    foot, fs = fit_text(f"{short_title(gd)}  ·  card {card.id}  ·  target = sum of two recipe numbers",
-                        tw * SLACK, 2.0, st.font, smallest=1.4)
-    body.add(Text(W / 2, H - SAFE_MM - 1.0, foot, size=fs, font=st.font, fill="#777777", anchor="middle"))
+        y += 2.4
+    # the card's number and the target rule, in two lines big enough to read
+    # when printed (one line was shrunk to 1.6 mm, about 4.5 pt, in light grey)
+    for k, line_text in enumerate((f"{short_title(gd)}  ·  card {card.id}", "target = sum of two recipe numbers")):
+        foot, fs = fit_text(line_text, tw * SLACK, 2.4, st.font, smallest=1.8)
+        body.add(Text(W / 2, H - SAFE_MM - 1.0 - (1 - k) * 3.0, foot, size=fs, font=st.font, fill="#555555",
+                      anchor="middle", cls="recipe-foot"))
     return fig
 
 
