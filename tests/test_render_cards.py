@@ -437,3 +437,18 @@ def test_a_recipe_backs_foot_is_legible_and_its_note_is_under_the_goal():
             you_get = next(t for t in texts if t.text == "YOU GET")
             assert all(t.y < you_get.y for t in notes), card.id
     assert noted == sum(1 for c in gd.cards if c.recipe and not c.recipe.wheelbarrow_counts) > 0
+
+
+def test_a_fruit_cards_lower_corner_fruit_is_turned_with_its_name():
+    """The lower name was turned half round, as a playing card's index is, but
+    the fruit beside it stood upright (a heart pointing the other way)."""
+    from pnp.render.cards import fruit_card
+    from pnp.render.draw import Group, Text
+
+    gd = DECK.game("orchards-market")
+    for f in gd.fruits:
+        items = list(fruit_card(gd, f.key).walk())
+        corners = sorted((g for g in items if isinstance(g, Group) and g.cls == "corner"),
+                         key=lambda g: g.translate[1])
+        names = sorted((t for t in items if isinstance(t, Text) and t.cls == "name"), key=lambda t: t.y)
+        assert [g.rotate for g in corners] == [0.0, 180.0] == [t.rotate for t in names], f.key

@@ -479,8 +479,11 @@ def fruit_card(gd: GameDeck, key: str, *, style: CardStyle | None = None,
                   anchor="middle", cls="name"))
     body.add(Text(W / 2, H - inset - 7.2, f.name.upper(), size=size, font=st.font, bold=True, fill=st.ink,
                   anchor="middle", rotate=180, cls="name"))
-    for x, y in ((inset + 5, inset + 5.5), (W - inset - 5, H - inset - 5.5)):
-        body.add(fruit_symbol(f.shape, x, y, 2.6, f.colour, st.ink, outline=0.3, highlight=False))
+    # the corner fruits, the lower one turned half round with the lower name,
+    # as a playing card's indices are
+    for (x, y), turn in (((inset + 5, inset + 5.5), 0.0), ((W - inset - 5, H - inset - 5.5), 180.0)):
+        body.add(Group([fruit_symbol(f.shape, 0.0, 0.0, 2.6, f.colour, st.ink, outline=0.3, highlight=False)],
+                       translate=(x, y), rotate=turn, cls="corner"))
     return fig
 
 
