@@ -313,8 +313,22 @@ class _Problems:
             if len(same) < 3:
                 out.append((file, line, message))
             elif i == same[0]:
-                out.append((file, line, f"{message} (and on {len(same) - 1} more lines)"))
+                out.append((file, line, self._said_once(message, line, [self.items[j] for j in same])))
         return out
+
+    @staticmethod
+    def _said_once(message: str, line: int | None, same: list[tuple[str, int | None, str]]) -> str:
+        """One message for several alike: a line shared by several games (the
+        top-level ``style:``) names the games, "orchard, orchard-pnp, grove: ...";
+        else the first says how many other lines have it."""
+        parts = [m.split(": ", 1) for _, _, m in same]
+        if {ln for _, ln, _ in same} == {line} and all(len(p) == 2 for p in parts) \
+                and len({p[1] for p in parts}) == 1:
+            return f"{', '.join(dict.fromkeys(p[0] for p in parts))}: {parts[0][1]}"
+        others = len({ln for _, ln, _ in same} - {line})
+        if others == 0:
+            return f"{message} (and {len(same) - 1} more times on this line)"
+        return f"{message} (and on {others} more line{'s' if others != 1 else ''})"
 
 
 _BARE_COLOUR = re.compile(r"[:,\[{]\s*#[0-9A-Fa-f]{3,8}\b")
@@ -614,6 +628,7 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
     m = r.mapping(node, f"{game}.fruits", free=True) or {}
     out = []
     declared = set()
+    shaped: dict[str, str] = {}  # shape -> the first fruit key with it, whatever else is wrong with that fruit
     for key, (kn, vn) in m.items():
         if not _FRUIT_KEY.match(key):
             r.p.add(kn, f"{game}.fruits: fruit key {key!r} must be one capital letter")
@@ -629,6 +644,12 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
         if shape is not None and shape not in SHAPES:
             r.p.add(f["shape"][1], f"{game}.fruits.{key}.shape: unknown shape {shape!r} (expected one of: {', '.join(SHAPES)})")
             ok = False
+        elif shape is not None and shape in shaped:
+            r.p.add(f["shape"][1], f"{game}.fruits.{key}.shape: {shape!r} is fruit {shaped[shape]}'s shape too "
+                                   "(every fruit needs its own shape: colour is never the only cue)")
+            ok = False
+        elif shape is not None:
+            shaped[shape] = key
         if name is not None and not name.strip():
             r.p.add(f["name"][1], f"{game}.fruits.{key}.name: empty (the rules and cards print a fruit's name)")
             ok = False
@@ -640,9 +661,6 @@ def _fruits(r: _Reader, node: yaml.Node, game: str) -> tuple[tuple[Fruit, ...], 
             out.append(Fruit(key, name, colour, shape))
     if not m and len(r.p.items) == said:  # not "must be a mapping" and this too
         r.p.add(node, f"{game}.fruits: no fruit defined")
-    shapes = [f.shape for f in out]
-    if len(set(shapes)) != len(shapes):
-        r.p.add(node, f"{game}.fruits: every fruit needs its own shape (colour is never the only cue)")
     return tuple(out), declared
 
 

@@ -341,6 +341,17 @@ class TestValidation:
         assert line.endswith(f":{line_of(text, 'name: apple')}: orchard.fruits.P.name: 'apple' is fruit A's name "
                              "too"), line
 
+    def test_two_fruits_may_not_share_a_shape_whatever_else_is_wrong(self, tmp_path):
+        """The shape check named only the fruits mapping's first line, not the fruit
+        with the shape again, and said nothing when the other fruit had another
+        problem too (a bad colour): problems came one run at a time."""
+        text = GOOD.replace("shape: teardrop}", "shape: circle}", 1)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'P: {name: Pear')}: orchard.fruits.P.shape: 'circle' is fruit A's "
+                             "shape too (every fruit needs its own shape: colour is never the only cue)"), line
+        lines = problems(tmp_path, text.replace('"#D55E00"', '"#D55E0"', 1))
+        assert len(lines) == 2 and "orchard.fruits.A.colour" in lines[0] and "orchard.fruits.P.shape" in lines[1]
+
     def test_one_slip_is_said_once_not_once_per_card(self, tmp_path):
         """A fruit key in lower case left 'P' undefined, and every card using it
         said so: 19 lines for the shipped deck. The first stands for the rest."""
@@ -351,6 +362,16 @@ class TestValidation:
         assert lines[0].endswith(f":{line_of(text, 'p: {name: Pear')}: orchard.fruits: fruit key 'p' must be one "
                                  "capital letter")
         assert "unknown fruit key 'P' (known: A, L) (and on 17 more lines)" in lines[1]
+
+    def test_a_slip_in_the_shared_style_names_the_games_on_its_one_line(self, tmp_path):
+        """A card size too small for its cells, in the top-level style: said for
+        orchard alone, "(and on 2 more lines)", lines that did not exist."""
+        src = (ROOT / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+        text = src.replace("  card: {width_mm: 63, height_mm: 88, corner_mm: 3}",
+                           "  card: {width_mm: 44, height_mm: 63, cell_mm: 30}", 1)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'cell_mm: 30')}: orchard, orchard-pnp, grove: card.cell_mm 30 does "
+                             "not fit a 44 x 63 mm card (2 x 3 cells need 60 x 90 mm)"), line
 
     def test_market_buyer_needs_two_options(self, tmp_path):
         text = MARKET.replace("wants: {A: 3, O: 2}", "wants: {A: 3}")
