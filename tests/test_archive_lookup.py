@@ -164,9 +164,20 @@ def test_the_generating_notice_names_the_folder_searched(elsewhere, monkeypatch)
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", "2031-01-01"])
     assert r.exit_code == 0, r.output
     assert f"pnp: orchard-2031-01-01 is not in the archive ({archive_root()}/); generating it" in r.stderr
+    (elsewhere / "mine").mkdir()
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--game", "orchard", "--date", DAY,
                                  "--archive", str(elsewhere / "mine")])
     assert f"is not in the archive ({elsewhere / 'mine'}/)" in r.stderr
+
+
+@pytest.mark.parametrize("args", [["puzzle", "daily", "--game", "orchard"], ["verify", "orchard:1,2", "-"],
+                                  ["puzzle", "booklet", "--game", "orchard"]])
+def test_an_archive_folder_that_is_not_there_is_refused(elsewhere, args):
+    """A mistyped --archive read as an empty archive: the day was generated, with
+    only a notice, and verify judged the line against that."""
+    r = CliRunner().invoke(cli, [*args, "--archive", str(elsewhere / "typo")], input="2 r0 0,1\n")
+    assert r.exit_code == 2 and "generating" not in r.output, r.output
+    assert r.output.strip() == f"Error: Invalid value for '--archive': no such folder: '{elsewhere / 'typo'}'"
 
 
 def test_publish_writes_into_the_current_folder(elsewhere, monkeypatch):

@@ -605,9 +605,10 @@ def test_a_deck_of_four_fruits_is_skipped_by_the_build_not_a_failure(tmp_path):
     # the commands refuse before saying the day is being generated
     solution = tmp_path / "line.txt"
     solution.write_text("2 r0 0,1\n", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
     for args in (["puzzle", "daily", "--game", "orchard", "--date", "2031-01-01"],
                  ["verify", "orchard-2031-01-01", str(solution)]):
-        r = CliRunner().invoke(cli, [*args, "--cards", str(path), "--archive", str(tmp_path / "none")])
+        r = CliRunner().invoke(cli, [*args, "--cards", str(path), "--archive", str(tmp_path / "empty")])
         assert r.exit_code == 2 and "generating" not in r.stderr, (args, r.stderr)
         assert r.stderr == f"pnp: {path}: the orchard deck has 4 fruits; daily puzzles (and pnp solve) handle at most 3\n"
 

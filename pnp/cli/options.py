@@ -103,6 +103,8 @@ def read_archive_option(f):
     from ..puzzles import ARCHIVE_LOOKUP, archive_root
 
     def to_root(ctx, param, value):
+        if value is not None and not Path(value).is_dir():  # a typo read as "not archived": a day generated
+            raise click.BadParameter(f"no such folder: {value!r}", ctx, param)
         return Path(value) if value is not None else archive_root()
 
     return click.option("--archive", "root", type=ARCHIVE_FOLDER, default=None, callback=to_root,
