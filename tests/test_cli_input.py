@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -403,3 +404,22 @@ def test_verify_with_its_arguments_swapped_says_so(tmp_path, puzzle):
     line = one_line_error(run("verify", str(moves), puzzle), "the puzzle comes first")
     assert line.endswith(f"pnp verify {puzzle} {moves}")
     assert run("verify", puzzle, str(moves)).exit_code in (0, 1)  # the right order still reads
+
+
+def test_a_cards_file_without_the_games_deck_is_named_not_the_puzzle_file(tmp_path):
+    """`pnp verify grove-2026-12-02 line.txt --cards orchard-only.yaml` said
+    "puzzles/grove/2026/grove-2026-12-02.yaml:6: orchard-only.yaml: no 'grove' deck":
+    the archive's file and its line 6 had nothing wrong with them."""
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text())
+    data["games"] = {"orchard": data["games"]["orchard"]}
+    cards = tmp_path / "orchard-only.yaml"
+    cards.write_text(yaml.safe_dump(data), encoding="utf-8")
+    puzzle = tmp_path / "mine.yaml"
+    puzzle.write_text('deal: "grove:1,2,3"\n', encoding="utf-8")
+    for target in ("grove-2026-12-02", str(puzzle)):
+        line = one_line_error(run("verify", target, "-", "--cards", str(cards), input="1 r0 0,1\n"))
+        assert line == f"pnp: {cards}: no 'grove' deck in this cards file", line
+    puzzle.write_text('deal: "grove:1,2,99"\n', encoding="utf-8")  # the puzzle file's own slip is still its
+    assert one_line_error(run("verify", str(puzzle), "-", input="1 r0 0,1\n")).startswith(f"pnp: {puzzle}:1: ")

@@ -29,7 +29,7 @@ def find_game(game_id: str, deck: Deck | GameDeck | None = None) -> Game:
         try:
             deck = deck.game(game_id)
         except KeyError:
-            raise PnpError(f"{deck.path}: no {game_id!r} deck in this cards file") from None
+            raise PnpError(f"no {game_id!r} deck in this cards file", file=str(deck.path)) from None
     return GAME_CLASSES[game_id](deck)
 
 

@@ -38,8 +38,9 @@ class PuzzleRef:
     copy_of: str | None = field(default=None, compare=False)
 
     def in_source(self, exc: PnpError) -> PnpError:
-        """``exc``, a problem with :attr:`deal`, reported against the puzzle file."""
-        if self.source is None:
+        """``exc``, a problem with :attr:`deal`, reported against the puzzle file;
+        one that names a file of its own (the cards file has no such deck) as it is."""
+        if self.source is None or exc.file is not None:
             return exc
         return PuzzleError(exc.message, file=self.source, line=_key_line(self.source, "deal"))
 
