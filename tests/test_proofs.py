@@ -191,6 +191,15 @@ def test_prove_refuses_days_that_are_not_published(archive):
     assert r.exit_code == 2 and "not published" in r.output and "2030-01-08" in r.output
 
 
+def test_prove_where_there_is_no_archive_says_so(tmp_path, monkeypatch):
+    """Outside the repository it said "not published in puzzles: 2026-12-07
+    (publish them first)" of a day daily and verify read from the shipped archive."""
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, ["puzzle", "prove", "--game", "orchard", "--from", "2026-12-07", "--to", "2026-12-07"])
+    assert r.exit_code == 2 and "not published" not in r.output, r.output
+    assert r.output.startswith("pnp: no archive folder puzzles/ here: prove reads the days and writes their proofs")
+
+
 @pytest.mark.parametrize("limit", ["nan", "inf", "-1"])
 def test_prove_refuses_a_time_limit_that_is_not_seconds(limit):
     """`--time-limit nan` (or inf) was taken, and searched each day with no limit."""
