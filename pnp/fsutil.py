@@ -108,15 +108,16 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         raise
 
 
-def drop_stale(folder: str | os.PathLike, written: Iterable[str | os.PathLike], pattern: str) -> list[Path]:
-    """Remove the files of ``folder`` matching ``pattern`` that this run did not
-    write (``written``): pnp's own per-card folders (svg/, png/, tts/) kept the
-    images of cards a user had since taken out of cards.yaml, and a print shop
-    got them with the rest. Returns what was removed."""
+def drop_stale(folder: str | os.PathLike, written: Iterable[str | os.PathLike], *patterns: str) -> list[Path]:
+    """Remove the files of ``folder`` matching any of ``patterns`` (names pnp
+    gives its images) that this run did not write (``written``): pnp's own
+    per-card folders (svg/, png/, tts/) kept the images of cards a user had
+    since taken out of cards.yaml, and a print shop got them with the rest. A
+    file of another name (a user's ``logo.svg``) stays. Returns what was removed."""
     folder = Path(folder)
     keep = {Path(p).resolve() for p in written}
     gone = []
-    for f in sorted(folder.glob(pattern)):
+    for f in sorted({f for pattern in patterns for f in folder.glob(pattern)}):
         if f.is_file() and f.resolve() not in keep:
             f.unlink()
             gone.append(f)

@@ -452,3 +452,32 @@ def test_a_fruit_cards_lower_corner_fruit_is_turned_with_its_name():
                          key=lambda g: g.translate[1])
         names = sorted((t for t in items if isinstance(t, Text) and t.cls == "name"), key=lambda t: t.y)
         assert [g.rotate for g in corners] == [0.0, 180.0] == [t.rotate for t in names], f.key
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png"])
+def test_writing_a_decks_images_again_removes_its_old_cards_and_nothing_else(tmp_path, fmt):
+    """The images of a card taken out of cards.yaml are removed (a print shop got
+    them with the rest); a user's own file in the folder, even an image, stays
+    (every *.svg this run had not written was removed, a logo.svg too)."""
+    from pathlib import Path
+
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text())
+    data["games"] = {"orchard": data["games"]["orchard"]}
+    data["games"]["orchard"]["cards"] = data["games"]["orchard"]["cards"][:3]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = tmp_path / "out"
+    assert CliRunner().invoke(cli, ["deck", "orchard", "--format", fmt, "--out", str(out),
+                                    "--cards", str(cards)]).exit_code == 0
+    folder = out / "orchard" / fmt
+    assert (folder / f"card-3.{fmt}").is_file()
+    (folder / f"logo.{fmt}").write_bytes(b"mine")
+    (folder / "notes.txt").write_text("mine")
+    data["games"]["orchard"]["cards"] = data["games"]["orchard"]["cards"][:2]
+    cards.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert CliRunner().invoke(cli, ["deck", "orchard", "--format", fmt, "--out", str(out),
+                                    "--cards", str(cards)]).exit_code == 0
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [f"back.{fmt}", f"card-1.{fmt}", f"card-2.{fmt}", f"logo.{fmt}", "notes.txt"])

@@ -76,10 +76,16 @@ def _png(raw: bytes, width: int, height: int, dpi: int | None, level: int) -> by
     return b"".join(out)
 
 
+def art_file_patterns(ext: str) -> tuple[str, ...]:
+    """The names pnp gives card images (its art keys: ``card-3``, ``card-3a``,
+    ``recipe-3``, ``fruit-A``, ``buyer-1``, ``back``, ``back-fruit``), as globs."""
+    return tuple(f"{stem}.{ext}" for stem in ("card-*", "recipe-*", "fruit-*", "buyer-*", "back", "back-*"))
+
+
 def write_svgs(gd: GameDeck, out: Path, style: CardStyle | None = None) -> list[Path]:
     st = style or card_style(gd)
     written = [atomic_write(out / f"{key}.svg", figure_to_svg(art(gd, key, style=st))) for key in art_keys(gd)]
-    drop_stale(out, written, "*.svg")
+    drop_stale(out, written, *art_file_patterns("svg"))
     return written
 
 
@@ -158,7 +164,7 @@ def write_pod_pngs(gd: GameDeck, out: Path, style: CardStyle | None = None,
     keys = art_keys(gd)
     results = render_parallel(_pod_job, [(gd, k, st) for k in keys], workers)
     written = [atomic_write(out / f"{key}.png", png) for key, (png, _) in zip(keys, results)]
-    drop_stale(out, written, "*.png")
+    drop_stale(out, written, *art_file_patterns("png"))
     return written
 
 
@@ -345,5 +351,5 @@ def write_all_pod_pngs(deck: Deck, out: Path, progress=lambda _: None, workers: 
         _TTS_IMAGES[job] = tts
         progress(str(target))
     for game_id, _ in deck.games:
-        drop_stale(out / game_id / "png", written, "*.png")
+        drop_stale(out / game_id / "png", written, *art_file_patterns("png"))
     return written
