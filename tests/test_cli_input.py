@@ -423,3 +423,18 @@ def test_a_cards_file_without_the_games_deck_is_named_not_the_puzzle_file(tmp_pa
         assert line == f"pnp: {cards}: no 'grove' deck in this cards file", line
     puzzle.write_text('deal: "grove:1,2,99"\n', encoding="utf-8")  # the puzzle file's own slip is still its
     assert one_line_error(run("verify", str(puzzle), "-", input="1 r0 0,1\n")).startswith(f"pnp: {puzzle}:1: ")
+
+
+def test_the_builds_text_sheet_of_a_day_given_as_the_puzzle_names_the_id_to_give(tmp_path):
+    """output/puzzles/orchard-2026-12-02.txt given as PUZZLE said "...:2: puzzle
+    file is not valid YAML: mapping values are not allowed here"."""
+    from pnp.games import find_game
+    from pnp.puzzles import archive_path
+    from pnp.puzzles.daily import describe, load_puzzle
+
+    p = load_puzzle(archive_path("orchard", "2026-12-02"))
+    sheet = tmp_path / "orchard-2026-12-02.txt"
+    sheet.write_text("\n".join(describe(p, find_game("orchard"))) + "\n", encoding="utf-8")
+    line = one_line_error(run("verify", str(sheet), "-", input="1 r0 0,1\n"))
+    assert line == (f"pnp: {sheet}: this is the day's text sheet that pnp build writes, not a puzzle file: give "
+                    "the puzzle id orchard-2026-12-02 (or the .json beside it)"), line

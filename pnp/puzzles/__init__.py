@@ -140,11 +140,32 @@ def _key_line(path: str, key: str) -> int | None:
     return None
 
 
+def _text_sheet_id(path: str | Path) -> str | None:
+    """The puzzle id heading one of ``pnp build``'s text sheets of a day
+    ("orchard-2026-12-02 · Wednesday · ..."), else None."""
+    import re
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            first = fh.readline()
+    except (OSError, UnicodeDecodeError):
+        return None
+    m = re.match(r"([a-z][a-z-]*-\d{4}-\d{2}-\d{2}) · ", first)
+    return m.group(1) if m else None
+
+
 def load_puzzle_file(path: str | Path) -> PuzzleRef:
     """Read a puzzle file: a published one (``puzzles/GAME/YYYY/GAME-YYYY-MM-DD.yaml``)
     or one of a user's own with just ``deal:`` (and maybe ``target:``)."""
     p = str(path)
-    data = read_puzzle_yaml(path)
+    try:
+        data = read_puzzle_yaml(path)
+    except PuzzleError:
+        sheet = _text_sheet_id(path)
+        if sheet is None:
+            raise
+        raise PuzzleError(f"this is the day's text sheet that pnp build writes, not a puzzle file: give the "
+                          f"puzzle id {sheet} (or the .json beside it)", file=p) from None
     if "deal" not in data:
         raise PuzzleError("puzzle file has no 'deal:'", file=p, line=1)
     try:
