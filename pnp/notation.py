@@ -60,6 +60,21 @@ def _recipe_id(text: str) -> int:
 _DEAL = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:\s*([^;]*?)\s*(?:;\s*recipes\s*=\s*([^;]*?)\s*)?$", re.ASCII)
 
 
+def _deal_hint(text: str) -> str:
+    """What a text that is not a deal looks like it meant: a puzzle id or file
+    (a deal is what the day's puzzle shows), or recipes misspelt."""
+    pid = _PUZZLE_ID.match(text.strip())
+    if pid:
+        day = "-".join(pid.group(2, 3, 4))
+        return f"; {text.strip()} is a puzzle id: pnp puzzle daily --game {pid.group(1)} --date {day} shows its deal"
+    if text.strip().lower().endswith((".yaml", ".yml", ".json", ".txt")):
+        return "; this looks like a file: give the deal written in it"
+    m = re.search(r";\s*([A-Za-z]+)\s*=", text)
+    if m and m.group(1) != "recipes":
+        return f"; the recipes are written ;recipes=R1,R2, not ;{m.group(1)}="
+    return ""
+
+
 @dataclass(frozen=True)
 class Deal:
     """``GAME:C1,C2,...`` — start card, the two hand cards, then the draws."""
@@ -72,7 +87,8 @@ class Deal:
     def parse(cls, text: str) -> "Deal":
         m = _DEAL.match(text)
         if not m:
-            raise InvalidDealError(f"bad deal {text!r} (expected GAME:C1,C2,..., like orchard:4,7,8)")
+            raise InvalidDealError(f"bad deal {text!r} (expected GAME:C1,C2,..., like orchard:4,7,8)"
+                                   + _deal_hint(text))
         game, body, recipes = m.group(1), m.group(2), m.group(3)
         if not body:
             raise InvalidDealError(f"bad deal {text!r}: no cards")

@@ -337,7 +337,8 @@ def test_puzzle_daily_uses_today(monkeypatch):
 
 def test_puzzle_daily_bad_date(monkeypatch):
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--date", "2026-02-30"])
-    assert r.exit_code == 2 and "no such day: 2026-02-30" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "no such day: 2026-02-30 (dates are YYYY-MM-DD: year, month, day)" in r.output \
+        and "Traceback" not in r.output
     r = CliRunner().invoke(cli, ["puzzle", "daily", "--date", "26-2-3"])
     assert r.exit_code == 2 and "bad date '26-2-3' (expected YYYY-MM-DD" in r.output
     monkeypatch.setenv("PNP_TODAY", "soon")

@@ -371,3 +371,19 @@ def test_a_wrong_side_letter_is_named(parse, text, says):
     with pytest.raises(NotationError) as err:
         parse(text)
     assert str(err.value).endswith(says), str(err.value)
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("orchard-2026-12-24", "; orchard-2026-12-24 is a puzzle id: pnp puzzle daily --game orchard --date 2026-12-24 "
+                           "shows its deal"),
+    ("puzzles/orchard/2026/orchard-2026-12-24.yaml", "; this looks like a file: give the deal written in it"),
+    ("grove:5,12,3;recipe=4,10", "; the recipes are written ;recipes=R1,R2, not ;recipe="),
+    ("grove:5,12,3;Recipes=4,10", "; the recipes are written ;recipes=R1,R2, not ;Recipes="),
+    ("orchard 4,7,8", ""),
+])
+def test_a_near_miss_deal_says_what_it_looks_like(text, hint):
+    """`pnp solve orchard-2026-12-24` and ';recipe=4,10' said only "bad deal ...
+    (expected GAME:C1,C2,...)"."""
+    with pytest.raises(InvalidDealError) as err:
+        Deal.parse(text)
+    assert str(err.value) == f"bad deal {text!r} (expected GAME:C1,C2,..., like orchard:4,7,8){hint}"

@@ -82,7 +82,7 @@ def parse_date(text: str, source: str = "") -> _dt.date:
     try:
         return _dt.date.fromisoformat(text)
     except ValueError:
-        raise PuzzleError(f"{where}no such day: {text}") from None
+        raise PuzzleError(f"{where}no such day: {text} (dates are YYYY-MM-DD: year, month, day)") from None
 
 
 def today() -> _dt.date:
