@@ -438,3 +438,13 @@ def test_the_builds_text_sheet_of_a_day_given_as_the_puzzle_names_the_id_to_give
     line = one_line_error(run("verify", str(sheet), "-", input="1 r0 0,1\n"))
     assert line == (f"pnp: {sheet}: this is the day's text sheet that pnp build writes, not a puzzle file: give "
                     "the puzzle id orchard-2026-12-02 (or the .json beside it)"), line
+
+
+def test_choices_read_in_any_case(tmp_path):
+    """The README writes "A4 or Letter"; --paper A4 and --game Orchard were refused."""
+    r = run("rules", "orchard", "--paper", "A4", "--out", str(tmp_path))
+    assert r.exit_code == 0 and (tmp_path / "orchard" / "orchard-rules-a4.pdf").is_file(), r.output
+    r = run("deck", "orchard", "--paper", "Letter", "--duplex", "Short", "--format", "SVG", "--out", str(tmp_path))
+    assert r.exit_code == 2 and "--paper" in r.output  # read, then refused as an SVG option, not as 'Letter'
+    r = run("puzzle", "daily", "--game", "Orchard", "--date", "2026-12-02", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["id"] == "orchard-2026-12-02", r.output

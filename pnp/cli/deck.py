@@ -8,7 +8,7 @@ import click
 from click.core import ParameterSource
 
 from . import cli
-from .options import FOLDER, cards_option, deck_from, game_deck, listing, warn_unprintable
+from .options import FOLDER, PAPER, cards_option, deck_from, game_deck, listing, warn_unprintable
 
 
 class OffsetType(click.ParamType):
@@ -40,16 +40,19 @@ SHEET_OPTIONS = ("paper", "bleed", "duplex", "back_offset", "safe_zone")
 
 @cli.command("deck", short_help="One game's cards: print sheets, SVG, PNG or Tabletop Simulator.")
 @click.argument("game")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+@click.option("--paper", type=PAPER, default="a4", show_default=True,
               help="Paper size of the print sheets.")
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, metavar="MM",
               help="Art past the trim on the outer edges of each sheet.")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-              help="How you flip the sheet for the backs (none: backs unmirrored, to glue).")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"], case_sensitive=False), default="long",
+              show_default=True,
+              help="How you flip the sheet for the backs (none: one-sided, backs with crop marks of their own, to "
+                   "cut out and glue to their fronts).")
 @click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True,
               help="Shift back pages X mm right and Y mm down (measure with the calibration page).")
 @click.option("--safe-zone", is_flag=True, help="Draw the safe-zone guide on every card (for designers).")
-@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="pdf", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS), case_sensitive=False), default="pdf",
+              show_default=True,
               help="pdf: print sheets (the options above are theirs); " + "; ".join(
                   f"{k}: {v}" for k, v in FORMATS.items() if k != "pdf") + ".")
 @click.option("--out", type=FOLDER, default="output", show_default=True,

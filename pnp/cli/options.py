@@ -111,7 +111,10 @@ def read_archive_option(f):
                         help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")(f)
 
 
-paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+#: choices read in any case (A4, Letter, --game Orchard), as the README writes some of them
+PAPER = click.Choice(["a4", "letter"], case_sensitive=False)
+
+paper_option = click.option("--paper", type=PAPER, default="a4", show_default=True,
                             help="Paper size.")
 
 

@@ -12,7 +12,7 @@ from ..errors import PuzzleError
 from ..games import find_game
 from ..puzzles import ARCHIVE, ARCHIVED_GAMES, DAILY_GAMES
 from . import cli
-from .options import (ARCHIVE_FOLDER, FOLDER, Seconds, cards_option, ctrl_c_stops, deck_from, generating_notice,
+from .options import (ARCHIVE_FOLDER, FOLDER, PAPER, Seconds, cards_option, ctrl_c_stops, deck_from, generating_notice,
                       read_archive_option, warn_unprintable)
 
 
@@ -34,7 +34,7 @@ def _date(ctx, param, value):
     return _daily().parse_date(value)
 
 
-_GAMES = click.Choice(DAILY_GAMES)
+_GAMES = click.Choice(DAILY_GAMES, case_sensitive=False)
 
 
 @puzzle_group.command("daily", short_help="A day's puzzles, from the archive or generated.")
@@ -67,7 +67,7 @@ def daily_cmd(games, date, as_json: bool, answer: bool, root: Path, cards: str |
 
 
 @puzzle_group.command("publish", short_help="Publish days into the archive.")
-@click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
+@click.option("--game", "game_id", type=_GAMES, required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
 @click.option("--archive", "root", type=ARCHIVE_FOLDER, default=str(ARCHIVE), show_default=True,
@@ -98,12 +98,12 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
 
 
 @puzzle_group.command("booklet", short_help="A printable booklet of days, with answer keys.")
-@click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
+@click.option("--game", "game_id", type=_GAMES, required=True, help="Game.")
 @click.option("--from", "start", callback=_date, metavar="YYYY-MM-DD",
               help="First day (default: today, or PNP_TODAY when set).")
 @click.option("--days", type=click.IntRange(min=1, max=366), default=7, show_default=True,
               help="How many days, one puzzle page each.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--out", "out", type=FOLDER, default=".", show_default=True,
               help="Folder to write the PDF into.")
 @read_archive_option
@@ -140,7 +140,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
 
 
 @puzzle_group.command("prove", short_help="Prove the best scores of published days.")
-@click.option("--game", "game_id", type=click.Choice(DAILY_GAMES), required=True, help="Game.")
+@click.option("--game", "game_id", type=_GAMES, required=True, help="Game.")
 @click.option("--from", "start", callback=_date, required=True, metavar="YYYY-MM-DD", help="First day.")
 @click.option("--to", "end", callback=_date, required=True, metavar="YYYY-MM-DD", help="Last day.")
 @click.option("--time-limit", type=Seconds(), default=60.0, show_default=True, metavar="S",
