@@ -367,3 +367,10 @@ def test_the_print_and_play_cover_says_which_side_is_up(tmp_path):
     orchard = " ".join(" ".join(_text(write_booklet(load_deck(), "orchard", [_puzzle("orchard", DATES[0])],
                                                     tmp_path / "o.pdf").read_bytes())[:1]).split())
     assert "Stack the draws face down so that draw 1" in orchard and "side its letter" not in orchard
+
+
+def test_the_booklets_bar_counts_its_puzzles_in_english():
+    from pnp.cli.puzzle import generating_label
+
+    assert generating_label(1, "orchard") == "generating 1 orchard puzzle not archived"  # it said "1 ... puzzles"
+    assert generating_label(3, "grove") == "generating 3 grove puzzles not archived"

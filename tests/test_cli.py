@@ -475,3 +475,16 @@ def test_a_reader_that_goes_away_ends_pnp_quietly_with_141(args):
     p.stdout.close()  # before pnp has written anything: it is still starting
     err = p.stderr.read()
     assert p.wait(timeout=60) == 141 and err == b"", err
+
+
+def test_a_solve_done_early_leaves_its_bar_full():
+    """On a terminal, a deal proven before its limit left the bar where the clock
+    stopped ("50%"), above the result."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from terminal import run_on_a_terminal
+
+    code, screens = run_on_a_terminal(["solve", "orchard:4,7,8,3,14,18", "--time-limit", "30", "--jobs", "1"],
+                                      dict(COLUMNS="200"))
+    bars = [s for s in screens if "solving" in s]
+    assert code == 0 and bars, screens
+    assert "100%" in bars[-1], bars[-1]

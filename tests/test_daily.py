@@ -512,32 +512,19 @@ def test_build_progress_on_a_terminal_moves_stage_by_stage(tmp_path):
     """On a terminal, ``pnp build``'s bar showed 0% until the build was done (a
     bar of unknown length): it now moves a step a stage and names the stage and
     the last file written."""
-    import os
-    import pty
-    import subprocess
     import sys
 
     from pnp.build import STAGES
 
+    sys.path.insert(0, str(Path(__file__).parent))
+    from terminal import run_on_a_terminal
+
     cards = tmp_path / "tiny.yaml"
     cards.write_text(TINY)
-    main, sub = pty.openpty()
-    env = dict(os.environ, PNP_TODAY=DAY, COLUMNS="200")
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--cards", str(cards), "--out",
-                             str(tmp_path / "out")], stdin=sub, stdout=sub, stderr=sub, env=env, close_fds=True)
-    os.close(sub)
-    chunks = []
-    while True:
-        try:
-            data = os.read(main, 65536)
-        except OSError:  # the other end closed
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.close(main)
-    assert proc.wait(timeout=120) == 0
-    screens = [x for x in b"".join(chunks).decode().replace("\r\n", "\n").split("\r") if "building" in x]
+    code, screens = run_on_a_terminal(["build", "--cards", str(cards), "--out", str(tmp_path / "out")],
+                                      dict(PNP_TODAY=DAY, COLUMNS="200"))
+    assert code == 0
+    screens = [x for x in screens if "building" in x]
     for i, (name, _) in enumerate(STAGES):  # each stage is named while it runs, its steps done before it
         assert any(f" {i}/{len(STAGES)}" in x and f"{name}" in x for x in screens), (name, screens)
     assert any("print sheets: orchard/orchard-print-a4.pdf" in x for x in screens), screens

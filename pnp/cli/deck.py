@@ -71,7 +71,8 @@ def deck_cmd(game, paper, bleed, duplex, back_offset, safe_zone, fmt, out, cards
                                        f"(--format pdf); --format {fmt} writes {FORMATS[fmt]}")
     deck = deck_from(cards)
     gd = game_deck(deck, game)
-    warn_unprintable(deck, [game])
+    if fmt != "svg":  # an SVG names its fonts: the viewer's own draw what pnp's lack
+        warn_unprintable(deck, [game])
     opts = PrintOptions(paper=paper, bleed=bleed, duplex=duplex, back_offset=back_offset, safe_zone=safe_zone)
     result = export(gd, Path(out) / game, fmt, deck=deck, options=opts)
     if fmt == "tts":

@@ -97,6 +97,11 @@ def publish_cmd(game_id: str, start, end, root: str, jobs: int | None, cards: st
     click.echo(line)
 
 
+def generating_label(n: int, game_id: str) -> str:
+    """The booklet's bar while it makes the days the archive lacks."""
+    return f"generating {n} {game_id} puzzle{'s' if n != 1 else ''} not archived"
+
+
 @puzzle_group.command("booklet", short_help="A printable booklet of days, with answer keys.")
 @click.option("--game", "game_id", type=_GAMES, required=True, help="Game.")
 @click.option("--from", "start", callback=_date, metavar="YYYY-MM-DD",
@@ -131,7 +136,7 @@ def booklet_cmd(game_id: str, start, days: int, paper: str, out: str, root: Path
     dates = _daily().date_range(first, first + _dt.timedelta(days=days - 1))
     todo = missing_days(game_id, dates, root)
     err = sys.stderr
-    with click.progressbar(length=len(todo), label=f"generating {len(todo)} {game_id} puzzles not archived",
+    with click.progressbar(length=len(todo), label=generating_label(len(todo), game_id),
                            file=err, hidden=not todo or not err.isatty(), show_pos=True) as bar:
         puzzles = gather(game, dates, root, cards=cards, jobs=jobs, on_made=lambda _: bar.update(1))
     path = write_booklet(deck, game_id, puzzles, Path(out) / booklet_name(game_id, first, days, paper), paper)

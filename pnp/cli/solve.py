@@ -58,6 +58,8 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
         with ctrl_c_stops(err, "stopping: the best line so far follows") as stop:
             sol = solve(game, parsed, time_limit=limit, progress=progress, jobs=jobs or os.cpu_count() or 1,
                         stop=stop)
+        if limit:  # done before the limit: the bar ends full, not where the clock stopped
+            bar.update(max(0, int(limit) - state["shown"]))
     if as_json:
         click.echo(json.dumps(sol.to_json()))
         return
