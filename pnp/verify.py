@@ -55,10 +55,29 @@ def verify(game: Game, deal: Deal, lines: list[SolutionLine], *, target: int | N
     sheet = game.score_sheet(state)
     score = sheet.total
     tier = game.tier(score)
-    return Verdict(legal=error is None, complete=error is None and state.over, score=score,
-                   target=target, met_target=None if target is None else score >= target,
+    complete = error is None and state.over
+    # SPEC §4.5: the final score wins: an illegal line, or one that stops while a
+    # legal move remains (the next card may still cost points), meets no target
+    return Verdict(legal=error is None, complete=complete, score=score,
+                   target=target, met_target=None if target is None else complete and score >= target,
                    error=error, tier=tier.name if tier else None, best=best, best_proven=best_proven,
                    states=tuple(states), sheet=sheet)
+
+
+def in_game_notation(game: Game, lines: list[SolutionLine], unread: InvalidMoveError | None,
+                     file: str) -> tuple[list[SolutionLine], InvalidMoveError | None]:
+    """The moves as :func:`~pnp.notation.read_solution` read them, cut at the
+    first one ``game``'s notation does not have: a side letter on a card of a
+    one-sided game (``13a`` in Orchard) is bad input, as it is in a deal (SPEC
+    §5: only ``orchard-pnp`` cards carry a side), not an illegal move."""
+    if game.two_sided:
+        return lines, unread
+    for i, sl in enumerate(lines):
+        if sl.move.side:
+            reason = f"{game.id} cards have one side; write {sl.move.card}, not {sl.move.card}{sl.move.side}"
+            return lines[:i], InvalidMoveError(f"move {sl.number}: {reason}", move_number=sl.number, file=file,
+                                               line=sl.line, reason=reason)
+    return lines, unread
 
 
 def line_sheet(game: Game, deal: Deal, moves) -> ScoreSheet:

@@ -224,11 +224,6 @@ class TestVerifyIllegal:
         assert data["error"]["move"] == 9 and "the game is over" in data["error"]["reason"]
         assert data["score"] == 38
 
-    def test_side_letter_in_orchard(self):
-        result = run("verify", ORCHARD_DEAL, "-", input="7a r180 1,0\n")
-        assert result.exit_code == 1
-        assert "orchard cards have one side; write 7, not 7a" in result.stdout
-
 
 # ----------------------------------------------------------------- verify: bad input (exit 2)
 
@@ -260,11 +255,15 @@ class TestVerifyBadInput:
         assert data["score"] == 3  # move 1 played
         assert data["error"] == {"move": 2, "line": 3, "reason": "cannot read move '7 r45 0,0': "
                                  "'r45' is not a turn (expected r0, r90, r180 or r270)"}
-        # an illegal move before it is the verdict's error, as the replay stops there
+        # an illegal move before it is the verdict, as the replay stops there: the
+        # move that does not read is never reached (the JSON said move 1 and the
+        # exit code and stderr move 2; the text said move 2 alone)
         result = run("verify", ORCHARD_DEAL, "-", "--json", input="9 r0 0,0\nseven r0 0,0\n")
-        assert result.exit_code == 2 and result.stderr.startswith("pnp: <stdin>:2: move 2: cannot read move")
+        assert result.exit_code == 1 and result.stderr == ""
         assert json.loads(result.stdout)["error"] == {"move": 1, "line": 1,
                                                       "reason": "card 9 is not drawn yet (hand: 7, 8)"}
+        result = run("verify", ORCHARD_DEAL, "-", input="9 r0 0,0\nseven r0 0,0\n")
+        assert result.exit_code == 1 and result.stdout.startswith("<stdin>:1: move 1 is illegal: card 9 is not drawn")
         # a file that is not moves at all has no verdict
         rtf = tmp_path / "line.rtf"
         rtf.write_text("{\\rtf1\\ansi 7 r180 1,0}\n")
@@ -488,3 +487,54 @@ def test_a_solve_done_early_leaves_its_bar_full():
     bars = [s for s in screens if "solving" in s]
     assert code == 0 and bars, screens
     assert "100%" in bars[-1], bars[-1]
+
+
+def test_a_target_is_met_only_by_a_finished_legal_line(tmp_path):
+    """An illegal line said "met_target": true when its score so far reached the
+    target, and a line stopped with a legal move left said "target met" and
+    exited 0, though the next card may still cost points (SPEC §4.5: the final
+    score wins)."""
+    from pnp.puzzles import archive_path
+    from pnp.puzzles.daily import load_puzzle
+
+    p = load_puzzle(archive_path("orchard", "2026-12-02"))
+    moves = [m.format() for m in p.answer]
+    short = [m for i, m in enumerate(moves) if i < len(moves) - 1]
+    sol = tmp_path / "line.txt"
+    sol.write_text("\n".join(short) + "\n")
+    data = json.loads(run("verify", p.id, str(sol), "--json").stdout)
+    assert data["legal"] and not data["complete"] and data["score"] >= p.target
+    r = run("verify", p.id, str(sol), "--json")
+    assert r.exit_code == 1 and json.loads(r.stdout)["met_target"] is False
+    text = run("verify", p.id, str(sol))
+    assert text.exit_code == 1 and f"target {p.target} not met yet: the line is unfinished" in text.stdout
+    sol.write_text("\n".join(moves + [moves[0]]) + "\n")  # a move after the last card: illegal
+    r = run("verify", p.id, str(sol), "--json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 1 and not data["legal"] and data["score"] >= p.target and data["met_target"] is False
+    sol.write_text("\n".join(moves) + "\n")
+    r = run("verify", p.id, str(sol), "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["met_target"] is True
+
+
+def test_a_side_letter_in_a_one_sided_game_is_bad_input(tmp_path):
+    """`13a` in Orchard was "move 1 is illegal", exit 1, where `2c` in orchard-pnp
+    and `13a` in an Orchard deal are bad input (SPEC §5: only orchard-pnp cards
+    carry a side)."""
+    for as_json in ([], ["--json"]):
+        r = run("verify", "orchard:7,13,10,2", "-", *as_json, input="13 r180 0,-1\n10a r0 0,0\n")
+        assert r.exit_code == 2
+        assert r.stderr == "pnp: <stdin>:2: move 2: orchard cards have one side; write 10, not 10a\n", r.stderr
+        if as_json:
+            assert json.loads(r.stdout)["error"] == {"move": 2, "line": 2,
+                                                     "reason": "orchard cards have one side; write 10, not 10a"}
+
+
+def test_a_proof_file_given_as_the_puzzle_says_what_it_is():
+    """`pnp verify puzzles/proofs/orchard/2026/orchard-2026-12-02.yaml` said
+    "puzzle file has no 'answer'"."""
+    proof = Path(__file__).resolve().parents[1] / "puzzles" / "proofs" / "orchard" / "2026" / "orchard-2026-12-02.yaml"
+    r = run("verify", str(proof), "-", input="13 r180 0,-1\n")
+    assert r.exit_code == 2
+    assert r.stderr == (f"pnp: {proof}: this is a proof file (pnp puzzle prove writes them), not a puzzle file: "
+                        "give the puzzle id orchard-2026-12-02 or the day's file under puzzles/GAME/\n"), r.stderr

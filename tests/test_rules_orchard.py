@@ -230,7 +230,7 @@ class TestResolving:
                 == "dice names 2 squares wanting a new Pear die, but only 1 Pear die is left in the supply")
         game, state = position(DEAL, ["P P - P1 P1 P1 P1 P1"])  # none left: naming one is too many
         assert (illegal(game, state, "7 r0 0,0 dice 1,0")
-                == "dice names 1 square wanting a new Pear die, but only 0 Pear dice are left in the supply")
+                == "dice names 1 square wanting a new Pear die, but no Pear die is left in the supply")
 
     def test_dice_choice_without_shortage_changes_nothing(self):
         game, state = position(DEAL, ["P P"])

@@ -12,7 +12,7 @@ from ..games import find_game
 from ..notation import read_solution
 from ..puzzles import check_cards, resolve_puzzle
 from ..render.text import LEGEND, grid_text
-from ..verify import recipes_text, verify
+from ..verify import in_game_notation, recipes_text, verify
 from . import cli
 from .options import cards_option, deck_from, generating_notice, read_archive_option
 
@@ -61,10 +61,15 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
         raise ref.in_source(exc) from None
     check_cards(ref, game)  # a published day: do these cards play it as published?
     text, name = _read_solution(solution)
-    lines, unread = read_solution(text, name)
-    if unread is not None and not (as_json and unread.move_number):
+    lines, unread = in_game_notation(game, *read_solution(text, name), name)
+    if unread is not None and not unread.move_number:
         raise unread
     verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven, unread=unread)
+    # a move that does not read is bad input once the replay reaches it; an
+    # illegal move before it ends the replay there, and that is the verdict
+    reached = unread is not None and verdict.error is not None and verdict.error["move"] == unread.move_number
+    if reached and not as_json:
+        raise unread
     if show:
         out = sys.stderr if as_json else sys.stdout
         click.echo(LEGEND[game.counted], file=out)
@@ -73,7 +78,7 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
             click.echo(f"\n{title}\n{grid_text(state, game.counted)}", file=out)
     if as_json:
         click.echo(json.dumps(verdict.to_json()))
-        if unread is not None:  # the verdict names it; its line and exit code are bad input's
+        if reached:  # the verdict names it; its line and exit code are bad input's
             raise unread
     else:
         click.echo(describe(verdict, name))
@@ -115,7 +120,8 @@ def describe(v, name: str) -> str:
     head = f"{v.score}" + (f" ({v.tier})" if v.tier else "")
     parts = [head]
     if v.target is not None:
-        parts.append(f"target {v.target} {'met' if v.met_target else 'missed'}")
+        parts.append(f"target {v.target} " + ("met" if v.met_target else
+                                              "not met yet: the line is unfinished" if not v.complete else "missed"))
     if v.best is not None:
         parts.append(_best_text(v))
     text = " — ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")

@@ -288,8 +288,10 @@ class Game:
             if n > left:
                 name = self.deck.fruit(fruit).name
                 squares = f"{n} square{'s' if n != 1 else ''}"
-                raise IllegalMoveError(f"dice names {squares} wanting a new {name} die, but only {left} "
-                                       f"{name} {'die is' if left == 1 else 'dice are'} left in the supply")
+                have = (f"no {name} die is" if left == 0 else
+                        f"only {left} {name} {'die is' if left == 1 else 'dice are'}")
+                raise IllegalMoveError(f"dice names {squares} wanting a new {name} die, but {have} left in the "
+                                       "supply")
 
     def apply(self, state: State, move: Move) -> State:
         """Play ``move``; raises :class:`IllegalMoveError` if it is not legal."""

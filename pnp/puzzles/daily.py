@@ -243,6 +243,12 @@ class Puzzle:
             except Exception:  # noqa: BLE001 -- the message stands without its line
                 return None
 
+        if "answer" not in data and {"line", "bound", "proven"} <= set(data):  # puzzles/proofs/...
+            pid = data.get("id")
+            raise PuzzleError("this is a proof file (pnp puzzle prove writes them), not a puzzle file: give the "
+                              + (f"puzzle id {pid}" if isinstance(pid, str) else "puzzle id")
+                              + " or the day's file under puzzles/GAME/", file=file)
+
         def need(key, kind, what):
             if key not in data:
                 raise PuzzleError(f"puzzle file has no {key!r}", file=file, line=1 if Path(file).is_file() else None)
