@@ -240,3 +240,18 @@ def test_long_recipe_names_keep_to_their_column(monkeypatch):
         column = (W - 2 * scorepad.MARGIN) / 4
         assert x + text_width(s, size) * PT <= x + column - 1.5, s
     assert any("…" in s for _, s, _, _ in entries)  # these names are long enough to be cut
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove", "orchards-market"])
+def test_every_letter_of_a_score_pad_is_on_its_page(game, paper):
+    """The Grove recipe log's heading ran off the A4 page ("... + bonu")."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(render_scorepad_pdf(load_deck(), game, paper=paper))
+    for page in doc:
+        width = page.get_width()
+        text = page.get_textpage()
+        for i in range(text.count_chars()):
+            left, _, right, _ = text.get_charbox(i)
+            assert 0 <= left and right <= width - 5, (game, paper, text.get_text_range()[max(0, i - 30):i + 1])

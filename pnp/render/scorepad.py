@@ -86,7 +86,9 @@ class Page:
         self.rect(0, MARGIN + 13, self.W, 1.0, fill="#B8860B", stroke=None)
         self.text(MARGIN, MARGIN + 5, title, size=fit_size(title, (self.W - 2 * MARGIN) / PT, 17, bold=True),
                   bold=True, colour="#FFFDF7")
-        self.text(MARGIN, MARGIN + 10.5, subtitle, size=8.5, colour="#FFFDF7")
+        # a long subtitle (a deck's own words) shrinks to the band's width, not off the page
+        self.text(MARGIN, MARGIN + 10.5, subtitle, size=fit_size(subtitle, (self.W - 2 * MARGIN) / PT, 8.5),
+                  colour="#FFFDF7")
         self.text(MARGIN, self.H - MARGIN + 4, footer, size=6.5, colour=GREY)
         return MARGIN + 20
 
@@ -182,8 +184,8 @@ def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
 
 def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
     squirrels = tokens_word(gd, gd.mismatch_tokens)
-    top = p.header(f"{gd.title}: Recipe Challenge log", "Set aside two recipes; the target is the sum of their "
-                   "numbers. Dice score = the dice and the wheelbarrow on trees; final = dice score"
+    top = p.header(f"{gd.title}: Recipe Challenge log", "Set aside two recipes: target = their numbers' sum. "
+                   "Dice score = dice and wheelbarrow on trees; final = dice score"
                    f"{f' - {squirrels}' if gd.mismatch_tokens else ''} + bonuses.",
                    footer)
     W = p.W - 2 * MARGIN
