@@ -448,7 +448,12 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
         y += 2.4
     # the card's number and the target rule, in two lines big enough to read
     # when printed (one line was shrunk to 1.6 mm, about 4.5 pt, in light grey)
-    for k, line_text in enumerate((f"{short_title(gd)}  ·  card {card.id}", "target = sum of two recipe numbers")):
+    number = f"  ·  card {card.id}"  # what recipes=R1,R2 names: a long title is cut, never the number
+    title = short_title(gd)
+    room = tw * SLACK - text_width(number, 1.8, st.font)
+    if text_width(title, 1.8, st.font) > room:
+        title = cut_to_fit(title, room, 1.8, st.font)
+    for k, line_text in enumerate((title + number, "target = sum of two recipe numbers")):
         foot, fs = fit_text(line_text, tw * SLACK, 2.4, st.font, smallest=1.8)
         body.add(Text(W / 2, H - SAFE_MM - 1.0 - (1 - k) * 3.0, foot, size=fs, font=st.font, fill="#555555",
                       anchor="middle", cls="recipe-foot"))
