@@ -414,7 +414,8 @@ def test_playing_together_says_a_stuck_player_stops(game):
                      "The other three sit out"]),
     ("orchard-pnp", 5, ["Mix the five cards both ways up"]),
     ("grove", 10, ["count off nine, recipe sides up", "The other one sits out until your next game.",
-                   "(A challenge takes eleven cards, nine and two recipes; this deck has ten.)"]),
+                   "(A challenge takes eleven cards, nine and two recipes; this deck has ten, so its challenge plays "
+                   "the eight left.)"]),
 ])
 def test_the_set_up_counts_the_decks_own_cards(tmp_path, game, keep, says):
     """The sheets said "count off nine" and "the other nine sit out" whatever the
@@ -615,3 +616,48 @@ def test_the_recipe_tables_wheelbarrow_note_limits_the_goal():
     noted = [r for r in rows if "does not count as a die here" in " ".join(r)]
     assert len(noted) == sum(1 for c in gd.cards if c.recipe and not c.recipe.wheelbarrow_counts) > 0
     assert all("does not count as a die here" in r[3] and "wheelbarrow" not in r[4] for r in noted), noted
+
+
+def test_a_custom_decks_sheet_speaks_of_its_own_fruits_cards_and_squirrels(tmp_path):
+    """Words fixed to the shipped decks: "citrus" for any fruits, "A eight-card",
+    "with a squirrel" for two or none, the squirrel's rules with none, recipes=4,12
+    in an eight-card deck, a Lime in the market's harvest whatever the fruits, and
+    a market refilled from a buyer pile that is not there."""
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text())
+    grove = data["games"]["grove"]
+    for key, name in zip(grove["fruits"], ("Cherry", "Blueberry", "Gooseberry")):
+        grove["fruits"][key]["name"] = name
+    grove["cards"] = grove["cards"][:8]
+    grove["squirrels"] = 2
+    market = data["games"]["orchards-market"]
+    for f in market["fruits"].values():
+        if f["name"] == "Lime":
+            f["name"] = "Passion Fruit"
+    market["buyers"] = market["buyers"][:3]
+    orchard = data["games"]["orchard"]
+    orchard["cards"] = orchard["cards"][:8]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    deck = load_deck(str(cards))
+
+    def text(game):
+        sheet = rules_sheet(deck.game(game))
+        return re.sub(r"\s+", " ", sheet.tagline + " " + sheet.text())
+    g = text("grove")
+    assert g.startswith("An eight-card fruit solitaire with two squirrels, a wheelbarrow and a recipe challenge.")
+    assert "A grove of fruit trees grows from eight cards." in g and "citrus" not in g
+    assert "recipes=1,2" in g and "recipes=4,12" not in g
+    assert text("orchard").startswith("An eight-card solitaire of overlapping fruit trees.")
+    m = text("orchards-market")
+    assert "(Say an Apple card ends up" in m and "back to the Apple pile" in m and "out their Apples" in m
+    assert "Lime" not in m
+    assert "Refill the market" not in m
+    grove["squirrels"] = 0
+    cards.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    none = re.sub(r"\s+", " ", rules_sheet(load_deck(str(cards)).game("grove")).text())
+    assert "The squirrel lets" not in none and "This deck has no squirrel" in none
+    shipped = rules_sheet(load_deck().game("grove")).tagline
+    assert shipped.startswith("A nine-card citrus solitaire with a squirrel, a wheelbarrow")
+    assert "Refill the market from the buyer pile while it lasts." in re.sub(r"\s+", " ", pdf_text("orchards-market"))

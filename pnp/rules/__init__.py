@@ -185,9 +185,11 @@ def _notation_box(gd: GameDeck, example_deal: str, example_move: str) -> Box:
     if game == "orchard-pnp":
         side = " In this edition every card carries the side it is played on: <b>3b</b>."
     recipes = ""
-    if game == "grove":
-        recipes = (" A Recipe Challenge adds the two set-aside cards: <b>grove:...;recipes=4,12</b> (keep the "
-                   "deal in quotes on a command line: a bare ; ends the command).")
+    ids = sorted(c.id for c in gd.cards if c.recipe is not None)
+    if game == "grove" and len(ids) >= 2:
+        pair = (4, 12) if {4, 12} <= set(ids) else tuple(ids[:2])  # the deck's own cards
+        recipes = (f" A Recipe Challenge adds the two set-aside cards: <b>grove:...;recipes={pair[0]},{pair[1]}</b> "
+                   "(keep the deal in quotes on a command line: a bare ; ends the command).")
     return Box("Writing a game down (for pnp verify)", (
         f"<b>Deal</b> <font name='Courier'>{example_deal}</font>: the start card, the two cards of the first "
         f"hand, then the draws, in order.{side}{recipes}",
@@ -239,6 +241,21 @@ def _stack(n: int, how: str = "face down") -> str:
 def _game_cards(n: int) -> str:
     """How many cards a game uses, in words: nine, or all of a smaller deck."""
     return number_word(min(n, 9))
+
+
+def _an(word: str) -> str:
+    """``word`` with its article: "a nine-card", "an eight-card", "an 11-card"."""
+    vowel = word[:1].lower() in "aeiou" or word.startswith(("8", "11", "18"))
+    return f"{'an' if vowel else 'a'} {word}"
+
+
+#: Fruits the Grove sheet may call citrus (a deck of other fruits is a grove of fruit trees).
+CITRUS = {"orange", "lemon", "lime", "grapefruit", "mandarin", "tangerine", "clementine", "citron", "kumquat",
+          "yuzu", "pomelo", "bergamot"}
+
+
+def _grove_kind(gd: GameDeck) -> str:
+    return "citrus" if all(f.name.strip().casefold() in CITRUS for f in gd.fruits) else "fruit"
 
 
 def _multiplayer(gd: GameDeck) -> Section:
@@ -363,8 +380,8 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
              ". Find your harvest in the table and note it in the harvest log."),
         tier_table(gd),
     )
-    tagline = (f"A {_game_cards(n_cards)}-card solitaire of overlapping fruit trees. {len(gd.fruits)} "
-               f"{plural_name('fruit', len(gd.fruits))}, dice ladder "
+    tagline = (f"{_an(_game_cards(n_cards) + '-card').capitalize()} solitaire of overlapping fruit trees. "
+               f"{len(gd.fruits)} {plural_name('fruit', len(gd.fruits))}, dice ladder "
                f"{ladder_text}. About ten minutes.")
     sections = (
         Section("The idea", (Para(
@@ -501,7 +518,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
              "counting off your nine: those two never enter the grove. Add the two numbers printed on the recipes: "
              "that is your <b>target</b>." + ("" if n_cards >= 11 else
                                                f" (A challenge takes eleven cards, nine and two recipes; this "
-                                               f"deck has {number_word(n_cards)}.)")),
+                                               f"deck has {number_word(n_cards)}, so its challenge plays the "
+                                               f"{number_word(max(n_cards - 2, 0))} left.)")),
         Para("Play as usual. At the end, check each recipe: if its goal is met, apply its reward (extra points, or "
              "dice of one fruit counting double). Your final score is the usual score plus the rewards, and the "
              "tiers rate that final score. Reach the target and you win."),
@@ -520,7 +538,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
     )
     sections = (
         Section("The idea", (Para(
-            f"A grove of citrus trees grows from {_game_cards(n_cards)} cards. Each tree bears one or two fruits; "
+            f"A grove of {_grove_kind(gd)} trees grows from {_game_cards(n_cards)} cards. Each tree bears one or two "
+            "fruits; "
             "lay trees over trees "
             "of the same fruit and dice appear, then grow by the fruits you add. Your score is what the dice on "
             "trees add up to at the end.", "lead"),
@@ -531,7 +550,8 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Placing a card", placing),
         Section("Dice", dice_blocks),
         Section("The wheelbarrow", (wheel,)),
-        Section("The squirrel" if squirrels <= 1 else "The squirrels", (squirrel,) + _squirrel_count(squirrels)),
+        Section("The squirrel" if squirrels <= 1 else "The squirrels",
+                ((squirrel,) if squirrels else ()) + _squirrel_count(squirrels)),  # none: only the note
         Section("Clearings", (clearings_p,)),
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
@@ -541,8 +561,10 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
         Section("Appendix: every recipe", appendix, wide=True, new_page=True),
     )
-    return Sheet("grove", gd.title, f"A {_game_cards(n_cards)}-card citrus solitaire with "
-                 f"{'a squirrel, ' if squirrels else ''}a wheelbarrow and a recipe challenge. About fifteen minutes.",
+    with_squirrels = ("a squirrel, " if squirrels == 1 else f"{number_word(squirrels)} squirrels, " if squirrels
+                      else "")
+    return Sheet("grove", gd.title, f"{_an(_game_cards(n_cards) + '-card').capitalize()} {_grove_kind(gd)} "
+                 f"solitaire with {with_squirrels}a wheelbarrow and a recipe challenge. About fifteen minutes.",
                  sections)
 
 
@@ -567,6 +589,7 @@ def _market_sheet(gd: GameDeck) -> Sheet:
                   f"{'Each asks' if len(gd.buyers) > 1 else 'It asks'} for a number of one fruit <i>and</i> a "
                   f"number of another and pays {pays}.")
     market = min(4, len(gd.buyers))
+    shut = next((f for f in gd.fruits if f.name == "Lime"), gd.fruits[0])  # the harvest's example
     components = Bullets((fruit_line, buyer_line,
                           "A pencil and the score sheet (<font name='Courier'>pnp scorepad orchards-market</font>)."))
     setup = Bullets((
@@ -591,14 +614,15 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         "of its four edges. Every card shut in now goes back to its pile, and its fruit is harvested: each player "
         "at the table, you included, takes every card of that fruit from their hand and sets them out face up on "
         "their side; those cards are <i>harvested</i> and can be sold. Two cards of two fruits shut in at once "
-        "harvest both fruits. (Say a Lime card ends up with orchard cards against its top, bottom, left and "
-        "right edges, all the way along: it goes back to the Lime pile, and everyone sets out their Limes.)",
+        f"harvest both fruits. (Say {_an(shut.name)} card ends up with orchard cards against its top, bottom, left "
+        f"and right edges, all the way along: it goes back to the {shut.name} pile, and everyone sets out their "
+        f"{plural_name(shut.name, 2)}.)",
         "<b>Claim or sell</b> (one of the two, or neither).",
     ), numbered=True)
     claim = (
         Para("<b>Claim</b> a buyer from the market if your harvested cards already cover one of its two wants "
              "(either one). Turn those cards sideways under the buyer: they now belong to that order and nothing "
-             "else. Refill the market from the buyer pile while it lasts."),
+             "else." + (" Refill the market from the buyer pile while it lasts." if len(gd.buyers) > market else "")),
         Para("<b>Sell</b> to a buyer you claimed earlier: the cards under it cover one want; the other is filled "
              "with free harvested cards of its fruit from anyone at the table, taken first from you, then from "
              "whoever has the most of them, then from the nearest player on your left. While the table holds too "
