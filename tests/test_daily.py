@@ -456,6 +456,7 @@ def test_a_published_day_whose_cards_were_changed_is_not_printed_with_them(tmp_p
 @pytest.mark.parametrize("edit, says", [
     # the recipe's number: the day printed "Lemon Terrace (40)" and "target: 70 (the recipes' sum)"
     (("name: Lemon Terrace, number: 33", "name: Lemon Terrace, number: 40"), "card 7's recipe is not pnp's"),
+    (("squirrels: 1", "squirrels: 2"), "squirrels 2, not 1"),  # it said "tokens 2, not 1"
 ])
 def test_a_grove_day_whose_recipe_was_changed_is_not_printed_with_it(tmp_path, edit, says):
     src = (ROOT / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")

@@ -67,6 +67,23 @@ class TestLegalPlacement:
         game, state = position(DEAL, ["L1 L1"])
         assert illegal(game, state, "2 r0 0,0") == "2 mismatches but only 1 squirrel left"
 
+    def test_a_deck_of_two_squirrels_or_none_says_so(self):
+        """With two squirrels: "only 2 squirrel left", then "the squirrel is
+        already spent"; with none, "the squirrel is already spent" read as if it
+        had been used."""
+        from dataclasses import replace as swap
+
+        from pnp.deck import load_deck
+        from pnp.games.grove import GroveGame
+        gd = load_deck().game("grove")
+        two, none = GroveGame(swap(gd, mismatch_tokens=2)), GroveGame(swap(gd, mismatch_tokens=0))
+        game, state = position(DEAL, ["L1 L1", "- L1"], game=two)
+        assert illegal(game, state, "2 r0 0,0") == "3 mismatches but only 2 squirrels left"
+        game, state = position(DEAL, ["L1 - - M1*S", "- - - M1*S"], game=two)
+        assert illegal(game, state, "2 r0 0,0") == "mismatch at 0,0 but both squirrels are already spent"
+        game, state = position(DEAL, ["L1"], game=none)
+        assert illegal(game, state, "2 r0 0,0") == "mismatch at 0,0 (this deck has no squirrel)"
+
     def test_tree_over_clearing_with_die_must_match_the_die(self):
         game, state = position(DEAL, [".:O3"])
         assert at(play(game, state, "2 r0 0,0"), 0, 0) == "O1:4"

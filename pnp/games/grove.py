@@ -36,10 +36,13 @@ class GroveGame(Game):
                 mismatches.append(p)
         left = self.squirrels_left(state)
         if len(mismatches) > left:
+            k = self.deck.mismatch_tokens
             if left == 0:
-                return (f"mismatch at {format_pos(mismatches[0])} but the squirrel is already spent"
-                        if self.deck.mismatch_tokens else f"mismatch at {format_pos(mismatches[0])}")
-            return f"{len(mismatches)} mismatches but only {left} squirrel left"
+                spent = ("the squirrel is already spent" if k == 1 else "both squirrels are already spent" if k == 2
+                         else f"all {k} squirrels are already spent")
+                return (f"mismatch at {format_pos(mismatches[0])} but {spent}"
+                        if k else f"mismatch at {format_pos(mismatches[0])} (this deck has no squirrel)")
+            return f"{len(mismatches)} mismatches but only {left} squirrel{'s' if left != 1 else ''} left"
 
         supply = self.supply(state)
         new: dict[Pos, Spot] = {}
