@@ -73,7 +73,7 @@ def test_grove_recipe_log():
 @pytest.mark.parametrize("squirrels, words, absent", [
     (1, ["final = dice score - squirrel + bonuses.", "Squirrel (-)", "Squirrel used"], ["Squirrels"]),
     (2, ["final = dice score - squirrels + bonuses.", "Squirrels (-)", "Squirrels used"], []),
-    (0, ["final = dice score + bonuses."], ["- squirrel"]),
+    (0, ["final = dice score + bonuses.", "Recipe 1", "Won?"], ["- squirrel", "Squirrel", "squirrel"]),
 ])
 def test_grove_pages_name_the_squirrels_the_deck_has(tmp_path, squirrels, words, absent):
     """Two squirrels are "squirrels"; with none, the recipe log's sum has no
@@ -255,3 +255,16 @@ def test_every_letter_of_a_score_pad_is_on_its_page(game, paper):
         for i in range(text.count_chars()):
             left, _, right, _ = text.get_charbox(i)
             assert 0 <= left and right <= width - 5, (game, paper, text.get_text_range()[max(0, i - 30):i + 1])
+
+
+def test_an_orchard_deck_without_rotten_tokens_has_no_column_for_them(tmp_path):
+    """Its playing-together page kept a "Rotten tokens" column to fill in."""
+    from pypdf import PdfReader
+
+    src = (Path(__file__).resolve().parents[1] / "pnp" / "data" / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(src.replace("rotten_tokens: 2", "rotten_tokens: 0", 1), encoding="utf-8")
+    pages = PdfReader(io.BytesIO(render_scorepad_pdf(load_deck(str(cards)), "orchard"))).pages
+    together = re.sub(r"\s+", " ", pages[-1].extract_text())
+    assert "Player Score Dice in orchard Place Tier" in together and "Rotten" not in together, together
+    assert "Rotten tokens" in page_texts("orchard")[-1]

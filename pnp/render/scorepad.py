@@ -171,8 +171,12 @@ def _multiplayer(p: Page, gd: GameDeck, footer: str) -> None:
     top = p.header(f"{gd.title}: playing together", "Everyone plays the same deal. Ties go to "
                    + ", then to ".join(tie_breaks(gd)) + ".", footer)
     W = p.W - 2 * MARGIN
-    widths = [W * s for s in (0.34, 0.14, 0.14, 0.14, 0.1, 0.14)]
-    header = ["Player", "Score", tokens, f"Dice in\n{place(gd)}", "Place", "Tier"]
+    if gd.mismatch_tokens:
+        widths = [W * s for s in (0.34, 0.14, 0.14, 0.14, 0.1, 0.14)]
+        header = ["Player", "Score", tokens, f"Dice in\n{place(gd)}", "Place", "Tier"]
+    else:  # a deck without tokens has no column for them
+        widths = [W * s for s in (0.38, 0.16, 0.16, 0.14, 0.16)]
+        header = ["Player", "Score", f"Dice in\n{place(gd)}", "Place", "Tier"]
     block = 9 + 6 * 7.5 + 14
     n = int((p.H - MARGIN - 6 - top) // block)
     y = top
@@ -189,9 +193,13 @@ def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
                    f"{f' - {squirrels}' if gd.mismatch_tokens else ''} + bonuses.",
                    footer)
     W = p.W - 2 * MARGIN
-    widths = [W * s for s in (0.1, 0.19, 0.19, 0.08, 0.09, 0.09, 0.1, 0.08, 0.08)]
-    header = ["Date", "Recipe 1\n(name, no.)", "Recipe 2\n(name, no.)", "Target", "Dice\nscore",
-              f"{squirrels.capitalize()}\n(-)", "Bonuses\n(+)", "Final", "Won?"]
+    columns = [("Date", 0.1), ("Recipe 1\n(name, no.)", 0.19), ("Recipe 2\n(name, no.)", 0.19), ("Target", 0.08),
+               ("Dice\nscore", 0.09), (f"{squirrels.capitalize()}\n(-)", 0.09), ("Bonuses\n(+)", 0.1),
+               ("Final", 0.08), ("Won?", 0.08)]
+    if not gd.mismatch_tokens:  # no squirrel, no column: its share goes to the recipes' names
+        columns = [(h, w + 0.045 if h.startswith("Recipe") else w) for h, w in columns if not h.endswith("(-)")]
+    header = [h for h, _ in columns]
+    widths = [W * w for _, w in columns]
     rows = int((p.H - MARGIN - 8 - top - 10 - 34) // 9.0)
     y = p.table(MARGIN, top, widths, header, rows, row_h=9.0, head_h=10)
     # the recipe numbers, for quick targets
