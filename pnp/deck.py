@@ -855,6 +855,9 @@ def _game(r: _Reader, gid: str, node: yaml.Node, file: str,
                 if name is not None and not name.strip():
                     p.add(tm["name"][1], f"{gid}.tiers.name: empty (a tier needs a name to print)")
                 elif lo is not None and name is not None:
+                    if tn is tier_nodes[0] and lo != 0:  # its min was silently read as "anything lower"
+                        p.add(tm["min"][1], f"{gid}.tiers: the first tier takes every score below the next one "
+                                            f"(a score can fall below 0 after penalties): its min must be 0, not {lo}")
                     if tiers and lo <= tiers[-1].min:
                         p.add(tm["min"][1], f"{gid}.tiers: thresholds must rise (min {lo} after {tiers[-1].min})")
                     tiers.append(Tier(lo, name))

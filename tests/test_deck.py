@@ -341,6 +341,14 @@ class TestValidation:
         assert line.endswith(f":{line_of(text, 'name: apple')}: orchard.fruits.P.name: 'apple' is fruit A's name "
                              "too"), line
 
+    def test_the_first_tier_starts_at_0(self, tmp_path):
+        """`{min: 10, name: Seedling}` first was read as "up to 24 Seedling": the
+        lowest tier takes every lower score, so its min meant nothing."""
+        text = GOOD.replace("- {min: 0, name: Low}", "- {min: 5, name: Low}", 1)
+        [line] = problems(tmp_path, text)
+        assert line.endswith(f":{line_of(text, 'min: 5')}: orchard.tiers: the first tier takes every score below "
+                             "the next one (a score can fall below 0 after penalties): its min must be 0, not 5")
+
     def test_two_fruits_may_not_share_a_shape_whatever_else_is_wrong(self, tmp_path):
         """The shape check named only the fruits mapping's first line, not the fruit
         with the shape again, and said nothing when the other fruit had another
