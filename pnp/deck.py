@@ -724,6 +724,10 @@ def _recipe(r: _Reader, node: yaml.Node, what: str, fruits: set[str], dice: int 
     reward = _term(r, m["reward"][1], f"{what}.reward", RECIPE_REWARDS, fruits)
     if None in (name, number, cond, reward, wb):
         return None
+    if wb is False and cond[0] in ("wheelbarrow_used", "squirrel_unused"):  # no dice are counted
+        r.p.add(m["wheelbarrow"][1], f"{what}.wheelbarrow: false means nothing for {cond[0]}, which counts no "
+                                     "dice (leave it out)")
+        return None
     never = _never_met(cond, wb, dice, len(fruits)) if dice is not None else None
     if never:
         r.p.add(m["condition"][1], f"{what}.condition can never be met: {never}")

@@ -449,6 +449,17 @@ class TestValidation:
         [line] = problems(tmp_path, text)
         assert line.endswith(f":{line_of(text, 'recipe:')}: grove card 1 recipe.condition can never be met: {says}")
 
+    @pytest.mark.parametrize("condition", ["{wheelbarrow_used: true}", "{squirrel_unused: true}"])
+    def test_wheelbarrow_false_on_a_goal_that_counts_no_dice_is_refused(self, tmp_path, condition):
+        """It loaded, and the card read "The wheelbarrow is in the grove. The
+        wheelbarrow does not count as a die here."."""
+        text = GOOD.replace("condition: {dice_at_least: {fruit: O, count: 3}}, reward: {points: 5}}",
+                            f"condition: {condition}, reward: {{points: 5}}, wheelbarrow: false}}")
+        [line] = problems(tmp_path, text)
+        kind = condition[1:].split(":")[0]
+        assert line.endswith(f":{line_of(text, 'recipe:')}: grove card 1 recipe.wheelbarrow: false means nothing "
+                             f"for {kind}, which counts no dice (leave it out)"), line
+
     @pytest.mark.parametrize("condition", ["{dice_at_least: {fruit: O, count: 6}}",
                                            "{fruit_total_at_least: {fruit: any, total: 115}}",
                                            "{each_fruit_at_least: 10}"])
