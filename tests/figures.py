@@ -40,3 +40,13 @@ def extents(items, tf=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
         xs = [a * x + c * y + e for x, y in pts]
         ys = [b * x + d * y + f for x, y in pts]
         yield it, (min(xs), min(ys), max(xs), max(ys))
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#RRGGBB`` colours (1 to 21; 4.5 for small text)."""
+    def lum(h):
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+               for c in (int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)

@@ -85,3 +85,30 @@ def test_card_tags_name_the_side_of_a_two_sided_card():
         visible = {s.card for _, s in st.top}
         assert tags == {pl.card.format() for pl in st.placed if pl.card.id in visible}, (game_id, tags)
         assert all(t[-1] in "ab" for t in tags) == (game_id == "orchard-pnp"), tags
+
+
+def test_card_numbers_are_drawn_over_tokens_and_the_small_marks_read_clearly():
+    """A rotten token (or the squirrel) on a card's first square hid its number
+    tag in the answer keys; the wheelbarrow's white "15" on gold read at 3.3:1 and
+    the squirrel's white S on grey at 4.1:1."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from figures import contrast
+    from positions import position
+    from pnp.render.board import SQUIRREL_FILL
+    from pnp.render.cards import card_style
+    from pnp.render.draw import Rect, Text
+
+    game, state = position("orchard:4,7,8", ["A! P", "L A3"])
+    items = list(board_figure(game.deck, state).walk())
+    token = next(i for i, it in enumerate(items) if isinstance(it, Group) and it.cls == "token rotten")
+    tags = [i for i, it in enumerate(items) if isinstance(it, (Rect, Text)) and it.cls == "card-number"]
+    assert tags and min(tags) > token
+    game, state = position("grove:1,2,3", ["O1:W L1*S"])
+    fig = board_figure(game.deck, state)
+    st = card_style(game.deck)
+    [fifteen] = [it for it in fig.walk() if isinstance(it, Text) and it.text == "15"]
+    assert contrast(fifteen.fill, st.accent) >= 4.5
+    assert contrast("#FFFFFF", SQUIRREL_FILL) >= 4.5

@@ -12,7 +12,7 @@ from pnp.render.exports import TTS_MAX, pod_size, tts_card_px, tts_decks, TTS_PE
 from pnp.render.svg import figure_to_svg
 from pnp.render.words import describe_buyer, describe_recipe, plural_name
 
-from figures import extents
+from figures import contrast, extents
 
 SVG = "{http://www.w3.org/2000/svg}"
 DECK = load_deck()
@@ -483,3 +483,15 @@ def test_writing_a_decks_images_again_removes_its_old_cards_and_nothing_else(tmp
                                     "--cards", str(cards)]).exit_code == 0
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         [f"back.{fmt}", f"card-1.{fmt}", f"card-2.{fmt}", f"logo.{fmt}", "notes.txt"])
+
+
+def test_a_recipe_backs_headings_read_clearly_on_the_paper():
+    """"AT THE END, IF" and "YOU GET" were the accent gold on the paper: 3.2:1 at 2.5 mm."""
+    from pnp.render.cards import recipe_back
+    from pnp.render.draw import Text
+
+    gd = DECK.game("grove")
+    st = card_style(gd)
+    heads = [it for it in recipe_back(gd, gd.cards[0]).walk() if isinstance(it, Text) and it.cls == "recipe-head"]
+    assert [h.text for h in heads] == ["AT THE END, IF", "YOU GET"]
+    assert all(contrast(st.paper, h.fill) >= 4.5 for h in heads)

@@ -437,7 +437,9 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
     # the note (the wheelbarrow not counting) narrows the goal: it goes under it
     blocks = [("AT THE END, IF", words.condition, words.note), ("YOU GET", words.reward, "")]
     for head, text, note in blocks:
-        body.add(Text(x, y, head, size=2.5, font=st.font, bold=True, fill=st.accent))
+        # the accent darkened: gold on the paper read at 3.2:1, too faint for small text
+        body.add(Text(x, y, head, size=2.5, font=st.font, bold=True, fill=blend(st.accent, "#000000", 0.35),
+                      cls="recipe-head"))
         y += 4.4
         for ln in wrap(text, tw, size, st.font):
             body.add(Text(x, y, ln, size=size, font=st.font, fill=st.ink, cls="words"))

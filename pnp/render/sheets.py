@@ -50,6 +50,9 @@ PRINTER_EDGE = 4.5  # many home printers print nothing nearer the paper edge (la
 MIN_SEEN = 2.0  # a mark with less than this left to print moves into the bleed
 BLEED_MARK_GAP = 0.75  # a mark in the bleed stops this far short of the trim
 LABEL_INK = "#444444"
+#: text a user must read on the sheet margins, in mm (6.2 pt; 5.1 and 5.7 pt before)
+BAR_WORDS = 2.2  # the scale bar's "50 mm: measure ..."
+RULER_LABELS = 2.2  # the calibration ruler's -8, -5, +5, +8
 
 
 @dataclass(frozen=True)
@@ -305,7 +308,7 @@ def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
     It crosses no crop mark where the page has room (see :func:`_bar_spot`)."""
     p = Paint(stroke="#000000", width=0.25)
     words = "50 mm: measure to check 100 % scale"
-    x, y, horizontal, under = _bar_spot(lay, horizontal, text_width(words, 2.0))
+    x, y, horizontal, under = _bar_spot(lay, horizontal, text_width(words, BAR_WORDS))
     if horizontal:
         fig.add(Rect(x, y, 50, 1.2, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
         for i in range(5):
@@ -314,9 +317,9 @@ def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
         for i in range(6):
             fig.add(line(x + 10 * i, y, x + 10 * i, y + 2.0, p))
         if under:
-            fig.add(Text(x + 25, y + 4.6, words, size=2.0, fill=LABEL_INK, anchor="middle"))
+            fig.add(Text(x + 25, y + 4.8, words, size=BAR_WORDS, fill=LABEL_INK, anchor="middle"))
         else:
-            fig.add(Text(x + 52, y + 1.5, words, size=2.0, fill=LABEL_INK))
+            fig.add(Text(x + 52, y + 1.6, words, size=BAR_WORDS, fill=LABEL_INK))
     else:
         fig.add(Rect(x, y, 1.2, 50, paint=Paint(fill="#FFFFFF", stroke="#000000", width=0.2), cls="scale-bar"))
         for i in range(5):
@@ -324,7 +327,7 @@ def _scale_bar(fig: Figure, lay: SheetLayout, horizontal: bool) -> None:
                 fig.add(Rect(x, y + 10 * i, 1.2, 10, paint=Paint(fill="#000000")))
         for i in range(6):
             fig.add(line(x, y + 10 * i, x + 2.0, y + 10 * i, p))
-        fig.add(Text(x + 2.6, y, words, size=2.0, fill=LABEL_INK, rotate=90))
+        fig.add(Text(x + 2.6, y, words, size=BAR_WORDS, fill=LABEL_INK, rotate=90))
 
 
 def _bar_spot(lay: SheetLayout, horizontal: bool, words_w: float) -> tuple[float, float, bool, bool]:
@@ -422,9 +425,9 @@ def calibration_figure(lay: SheetLayout, options: PrintOptions, back: bool, game
                 fig.add(line(cx - ln / 2, cy + t, cx + ln / 2, cy + t, thin))
             if t in (-8, -5, 5, 8):  # every 2 mm ran the labels together and into the other ruler's
                 if axis == "x":
-                    fig.add(Text(cx + t, cy + 3.3, f"{t:+d}", size=1.8, anchor="middle", fill=ink))  # below
-                else:
-                    fig.add(Text(cx + 2.6, cy + t + 0.6, f"{t:+d}", size=1.8, fill=ink))
+                    fig.add(Text(cx + t, cy + 3.3, f"{t:+d}", size=RULER_LABELS, anchor="middle", fill=ink))
+                else:  # (the x ruler's labels sit below it, clear of the y ruler's)
+                    fig.add(Text(cx + 2.3, cy + t + 0.8, f"{t:+d}", size=RULER_LABELS, fill=ink))
         # half-millimetre ticks
         for t2 in range(-15, 16, 2):
             t = t2 / 2
