@@ -495,3 +495,15 @@ def test_a_recipe_backs_headings_read_clearly_on_the_paper():
     heads = [it for it in recipe_back(gd, gd.cards[0]).walk() if isinstance(it, Text) and it.cls == "recipe-head"]
     assert [h.text for h in heads] == ["AT THE END, IF", "YOU GET"]
     assert all(contrast(st.paper, h.fill) >= 4.5 for h in heads)
+
+
+def test_deck_format_tts_writes_its_import_txt(tmp_path):
+    """`pnp deck GAME --format tts` wrote the sheets but not tts/import.txt, so one
+    left by an earlier `pnp build` went stale beside the new sheets."""
+    from pnp.render.exports import export, tts_import_text
+
+    (tmp_path / "tts").mkdir()
+    (tmp_path / "tts" / "import.txt").write_text("stale\n")
+    decks = export(DECK.game("grove"), tmp_path, "tts", deck=DECK)
+    assert (tmp_path / "tts" / "import.txt").read_text() == "\n".join(tts_import_text(decks)) + "\n"
+    assert "tts-cards-1.png" in (tmp_path / "tts" / "import.txt").read_text()

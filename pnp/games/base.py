@@ -73,16 +73,8 @@ class Spot:
     card: int = 0  # the card this cell belongs to
 
     @property
-    def is_tree(self) -> bool:
-        return self.fruit is not None
-
-    @property
     def wheelbarrow(self) -> bool:
         return self.die == WHEELBARROW_VALUE
-
-    @property
-    def has_die(self) -> bool:
-        return self.die > 0
 
 
 @dataclass(frozen=True)

@@ -206,12 +206,14 @@ def _example(gd: GameDeck, game: Game):
     from ..notation import CardRef, Deal
 
     cards = [gd.card(i) for i in sorted(gd.card_ids)[:3]]
+    if len(cards) < 2:  # a start card and a card to play, at least
+        return None
     refs = tuple(CardRef(c.id, c.sides[0] if game.id == "orchard-pnp" else "") for c in cards)
     try:
         deal = game.parse_deal(Deal(game.id, refs))
         state = game.start(deal)
         moves = game.legal_moves(state)
-    except Exception:  # an odd home-made deck: no example rather than no booklet
+    except PnpError:  # an odd home-made deck: no example rather than no booklet
         return None
     if not moves:
         return None

@@ -9,8 +9,8 @@ on the page) and scale their children. Two backends draw figures:
 - :func:`pnp.render.pdf.draw_figure` -> vector drawing on a reportlab canvas.
 
 Nothing here imports a heavy library; :func:`text_width` imports reportlab's
-font metrics lazily (the standard PDF base fonts, so widths are identical on
-every machine).
+font metrics lazily (of pnp's bundled fonts, so widths are identical on every
+machine).
 
 Example::
 

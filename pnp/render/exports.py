@@ -324,8 +324,10 @@ def export(gd: GameDeck, out: str | os.PathLike, fmt: str, *, deck: Deck | None 
         return write_svgs(gd, out / "svg", st)
     if fmt == "png":
         return write_pod_pngs(gd, out / "png", st)
-    if fmt == "tts":
-        return write_tts(gd, out / "tts", st)
+    if fmt == "tts":  # with the import.txt a build writes beside the sheets (one left by a build went stale)
+        decks = write_tts(gd, out / "tts", st)
+        atomic_write(out / "tts" / "import.txt", "\n".join(tts_import_text(decks)) + "\n")
+        return decks
     if fmt == "pdf":
         from .sheets import PrintOptions, pdf_name, render_print_pdf
 

@@ -5,11 +5,8 @@ A4 or Letter, a title band on the first page, two columns of text, sections
 that may start a one-column page (the Grove recipe appendix). Figures (the
 scripted example, drawn by :func:`pnp.render.board.board_figure` from states
 the rules engine replayed; Orchards market cards) are :mod:`pnp.render.draw`
-figures placed as flowables. Standard PDF fonts only, invariant mode: the same
-deck gives the same bytes.
-
-Also home of the shared page furniture (:data:`PAPERS`, :func:`styles`,
-:class:`FigureFlowable`) that :mod:`pnp.render.scorepad` reuses.
+figures placed as flowables. pnp's bundled Liberation fonts, embedded
+(:mod:`pnp.render.fonts`), invariant mode: the same deck gives the same bytes.
 """
 from __future__ import annotations
 

@@ -10,8 +10,8 @@
   bonuses, total).
 
 Drawn straight on a reportlab canvas in millimetres (y measured down from the
-top of the page), standard PDF fonts, invariant mode: the same deck gives the
-same bytes.
+top of the page), pnp's bundled fonts embedded, invariant mode: the same deck
+gives the same bytes.
 """
 from __future__ import annotations
 

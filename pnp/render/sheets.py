@@ -27,15 +27,12 @@ Layout decisions (documented for users in README, "Printing"):
 from __future__ import annotations
 
 import io
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from reportlab.lib.units import mm
 
 from ..deck import Deck, GameDeck
 from ..errors import PnpError
-from ..fsutil import atomic_write
 from .cards import SAFE_MM, CardStyle, art, card_style, print_cards, sheet_title
 from .draw import Circle, Figure, Paint, Rect, Text, fit_text, line, text_width
 from .pdf import draw_figure, new_canvas
@@ -478,11 +475,6 @@ def render_print_pdf(gd: GameDeck, options: PrintOptions = PrintOptions(), *, de
         c.showPage()
     c.save()
     return buf.getvalue()
-
-
-def write_print_pdf(gd: GameDeck, path: str | os.PathLike, options: PrintOptions = PrintOptions(), *,
-                    deck: Deck | None = None) -> Path:
-    return atomic_write(path, render_print_pdf(gd, options, deck=deck))
 
 
 def pdf_name(gd: GameDeck, options: PrintOptions) -> str:

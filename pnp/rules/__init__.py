@@ -8,7 +8,7 @@ recipes, buyers) comes from ``cards.yaml`` or the rules engine, so an edited
 deck gets a matching sheet. Layout lives in :mod:`pnp.render.rules`.
 
 Text uses reportlab's paragraph mark-up: ``<b>``, ``<i>``; characters are
-limited to what the standard PDF fonts can show (no arrows: ``›`` instead).
+limited to what pnp's bundled fonts show (no arrows: ``›`` instead).
 """
 from __future__ import annotations
 
