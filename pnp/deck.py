@@ -232,6 +232,20 @@ class Deck:
                 return d
         raise KeyError(game_id)
 
+    def require(self, game_id: str) -> GameDeck:
+        """:meth:`game`, or a one-line error: a game pnp knows that this file
+        leaves out is named as missing here, with the games it has; an id pnp
+        does not know is an unknown game."""
+        from .errors import PnpError, unknown_game
+
+        try:
+            return self.game(game_id)
+        except KeyError:
+            if game_id in GAMES:
+                raise PnpError(f"no {game_id!r} deck in this cards file (it has: {', '.join(self.game_ids)})",
+                               file=str(self.path)) from None
+            raise PnpError(unknown_game(game_id, self.game_ids)) from None
+
     @property
     def game_ids(self) -> tuple[str, ...]:
         return tuple(g for g, _ in self.games)

@@ -420,7 +420,7 @@ def test_a_cards_file_without_the_games_deck_is_named_not_the_puzzle_file(tmp_pa
     puzzle.write_text('deal: "grove:1,2,3"\n', encoding="utf-8")
     for target in ("grove-2026-12-02", str(puzzle)):
         line = one_line_error(run("verify", target, "-", "--cards", str(cards), input="1 r0 0,1\n"))
-        assert line == f"pnp: {cards}: no 'grove' deck in this cards file", line
+        assert line == f"pnp: {cards}: no 'grove' deck in this cards file (it has: orchard)", line
     puzzle.write_text('deal: "grove:1,2,99"\n', encoding="utf-8")  # the puzzle file's own slip is still its
     assert one_line_error(run("verify", str(puzzle), "-", input="1 r0 0,1\n")).startswith(f"pnp: {puzzle}:1: ")
 

@@ -67,19 +67,8 @@ def listing(written: list[Path]) -> list[str]:
 
 
 def game_deck(deck: Deck, game: str):
-    """The deck of ``game`` or a one-line error: a game pnp knows that the cards
-    file leaves out is named as missing there (it was "unknown game"); else the
-    games there are."""
-    from ..deck import GAMES
-    from ..errors import PnpError, unknown_game
-
-    try:
-        return deck.game(game)
-    except KeyError:
-        if game in GAMES:
-            raise PnpError(f"{deck.path}: no {game!r} deck in this cards file (it has: "
-                           f"{', '.join(deck.game_ids)})") from None
-        raise PnpError(unknown_game(game, deck.game_ids)) from None
+    """The deck of ``game`` or a one-line error (:meth:`Deck.require`)."""
+    return deck.require(game)
 
 
 class Seconds(click.FloatRange):

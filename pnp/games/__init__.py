@@ -26,10 +26,7 @@ def find_game(game_id: str, deck: Deck | GameDeck | None = None) -> Game:
     if deck is None:
         deck = load_deck()
     if isinstance(deck, Deck):
-        try:
-            deck = deck.game(game_id)
-        except KeyError:
-            raise PnpError(f"no {game_id!r} deck in this cards file", file=str(deck.path)) from None
+        deck = deck.require(game_id)
     return GAME_CLASSES[game_id](deck)
 
 
