@@ -507,3 +507,24 @@ def test_deck_format_tts_writes_its_import_txt(tmp_path):
     decks = export(DECK.game("grove"), tmp_path, "tts", deck=DECK)
     assert (tmp_path / "tts" / "import.txt").read_text() == "\n".join(tts_import_text(decks)) + "\n"
     assert "tts-cards-1.png" in (tmp_path / "tts" / "import.txt").read_text()
+
+
+def test_the_markets_two_backs_differ_without_colour_and_follow_the_decks_back_colour(tmp_path):
+    """The fruit and buyer backs differed in colour alone (the same grey in black
+    and white) but for a small word; the buyer back ignored colours.back."""
+    from dataclasses import replace
+
+    from pnp.render.cards import BUYER_BACK, market_back
+    from pnp.render.draw import Group, Rect
+
+    gd = DECK.game("orchards-market")
+    fruit, buyer = (list(market_back(gd, k).walk()) for k in ("fruit", "buyer"))
+    assert any(isinstance(it, Group) and it.cls == "stars" for it in buyer)
+    assert not any(isinstance(it, Group) and it.cls == "stars" for it in fruit)
+    from pnp.render.draw import blend
+
+    def fills(items):
+        return {it.paint.fill for it in items if isinstance(it, Rect)}
+    assert BUYER_BACK in fills(buyer) and BUYER_BACK not in fills(fruit)
+    mine = fills(market_back(gd, "buyer", style=replace(card_style(gd), back="#204080")).walk())
+    assert BUYER_BACK not in mine and blend("#204080", "#000000", 0.4) in mine

@@ -31,6 +31,9 @@ SAFE_MM = 3.0  # keep text and symbols this far inside the trim
 SLACK = 0.86
 
 
+BUYER_BACK = "#5A3E6B"  # the market's buyer backs (its fruit backs: CardStyle.back)
+
+
 @dataclass(frozen=True)
 class CardStyle:
     """The look of a deck. ``cards.yaml`` keys (global ``style:`` then the game's own)::
@@ -349,7 +352,8 @@ def card_back(gd: GameDeck, card: Card | None = None, *, style: CardStyle | None
     return _pattern_back(gd, st, bleed, short_title(gd), subtitle=None)
 
 
-def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str | None) -> Figure:
+def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str | None,
+                  motif: str = "crowns") -> Figure:
     fig, body = _frame(st, bleed, st.back)
     fig.title = f"{gd.title} back"
     bx = (fig.width - st.width) / 2
@@ -361,7 +365,11 @@ def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str 
     ny = int((st.height + 2 * by) / step) + 2
     dots = [(i * step + (step / 2 if j % 2 else 0) - bx + step / 2, j * step - by + step / 2, 2.6)
             for j in range(-1, ny) for i in range(-1, nx)]
-    body.add(circles_path(dots, light, cls="pattern"))
+    if motif == "stars":  # another lattice, so two kinds of back differ in black and white too
+        body.add(Group([Polygon(star_points(x, y, r, 0.5, 5), light, cls="pattern") for x, y, r in dots],
+                       cls="stars"))
+    else:
+        body.add(circles_path(dots, light, cls="pattern"))
     st, body, _, _ = _design_room(st, body, bleed)
     inset = SAFE_MM + 0.5
     body.add(Rect(inset, inset, st.width - 2 * inset, st.height - 2 * inset, r=st.corner,
@@ -387,8 +395,8 @@ def _pattern_back(gd: GameDeck, st: CardStyle, bleed, title: str, subtitle: str 
     body.add(Text(cx, cy + rad + 4 + size * 0.7, title, size=size, font=st.font, bold=True, fill=st.back_ink,
                   anchor="middle", rotate=180, cls="title"))
     if subtitle:
-        body.add(Text(cx, cy + rad * 0.78, subtitle, size=2.6, font=st.font, bold=True, fill=st.ink,
-                      anchor="middle"))
+        body.add(Text(cx, cy + rad * 0.8, subtitle, size=3.2, font=st.font, bold=True, fill=st.ink,
+                      anchor="middle", cls="subtitle"))
     return fig
 
 
@@ -551,9 +559,10 @@ def market_back(gd: GameDeck, kind: str, *, style: CardStyle | None = None,
                 bleed: float | tuple[float, float] = 0.0) -> Figure:
     """The back of Orchards market ``"fruit"`` or ``"buyer"`` cards."""
     st = style or card_style(gd)
-    if kind == "buyer":
-        st = replace(st, back="#5A3E6B")
-    return _pattern_back(gd, st, bleed, short_title(gd), subtitle="BUYER" if kind == "buyer" else "FRUIT")
+    if kind == "buyer":  # pnp's purple beside its green; a deck's own back colour, darkened
+        st = replace(st, back=BUYER_BACK if st.back == CardStyle.back else blend(st.back, "#000000", 0.4))
+    return _pattern_back(gd, st, bleed, short_title(gd), subtitle="BUYER" if kind == "buyer" else "FRUIT",
+                         motif="stars" if kind == "buyer" else "crowns")
 
 
 # --------------------------------------------------------------------------- the deck as print items
