@@ -86,6 +86,30 @@ def line_sheet(game: Game, deal: Deal, moves) -> ScoreSheet:
     return game.score_sheet(game.replay(deal, moves))
 
 
+def solution_file(game: Game, sol) -> str:
+    """A solver's :class:`~pnp.solver.Solution` as ``pnp solve`` prints it: a
+    solution file (SPEC §5), whose lines other than the moves are comments
+    (the deal, the score and whether it is proven, the target, the recipes
+    met, the tier), so ``pnp solve DEAL > line.txt`` then ``pnp verify DEAL
+    line.txt`` replays it."""
+    status = "proven best" if sol.proven else f"not proven; the best is at most {sol.bound}"
+    lines = [f"# {sol.deal.format()}",
+             f"# score {sol.score} ({status}); {sol.nodes:,} positions in {sol.seconds:.1f} s"]
+    if sol.target is not None:
+        reach = {True: "reached by this line",
+                 False: f"out of reach: no line scores more than {sol.bound}",
+                 None: f"not reached by this line; a line of up to {sol.bound} may exist"}[sol.reachable]
+        lines.append(f"# target {sol.target}: {reach}")
+    recipes = recipes_text(line_sheet(game, sol.deal, sol.moves)) if sol.deal.recipes else None
+    if recipes:
+        lines.append(f"# recipes: {recipes}")
+    tier = game.tier(sol.score)
+    if tier:
+        lines.append(f"# tier: {tier.name}")
+    lines += [f"{m.format():24} # move {i}" for i, m in enumerate(sol.moves, 1)]
+    return "".join(line + "\n" for line in lines)
+
+
 def recipes_text(sheet: ScoreSheet) -> str | None:
     """"Lemon Curd met, +12; Swept Paths not met" for a recipe challenge, else None."""
     if not sheet.recipes:

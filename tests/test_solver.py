@@ -1103,3 +1103,19 @@ def test_cli_ctrl_c_prints_the_best_line_so_far_without_a_traceback(tmp_path):
     line.write_text("\n".join(data["moves"]) + "\n")
     res = CliRunner().invoke(cli, ["verify", deal, str(line), "--json"])
     assert json.loads(res.output)["score"] == data["score"]
+
+
+def test_the_solution_file_is_made_by_the_library_and_replays():
+    """`pnp solve`'s text (a solution file: comments, then the moves) came from the
+    CLI; the library makes it, and what it makes replays to its score."""
+    from pnp.games import find_game
+    from pnp.notation import read_solution
+    from pnp.solver import solve
+    from pnp.verify import solution_file, verify
+
+    game = find_game("orchard")
+    sol = solve(game, "orchard:4,7,8,3,14", jobs=1)
+    text = solution_file(game, sol)
+    assert text.startswith("# orchard:4,7,8,3,14\n# score ") and "(proven best)" in text
+    lines, unread = read_solution(text)
+    assert unread is None and verify(game, sol.deal, lines).score == sol.score

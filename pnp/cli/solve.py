@@ -10,7 +10,7 @@ import click
 
 from ..games import find_game
 from ..notation import Deal
-from ..verify import line_sheet, recipes_text
+from ..verify import solution_file
 from . import cli
 from .options import Seconds, cards_option, ctrl_c_stops, deck_from
 
@@ -63,21 +63,4 @@ def solve_cmd(deal: str, as_json: bool, time_limit: float, jobs: int | None, car
     if as_json:
         click.echo(json.dumps(sol.to_json()))
         return
-    # the text is a solution file (SPEC §5): what is not a move is a comment, so
-    # `pnp solve DEAL > line.txt` then `pnp verify DEAL line.txt` replays it
-    status = "proven best" if sol.proven else f"not proven; the best is at most {sol.bound}"
-    click.echo(f"# {sol.deal.format()}")
-    click.echo(f"# score {sol.score} ({status}); {sol.nodes:,} positions in {sol.seconds:.1f} s")
-    if sol.target is not None:
-        reach = {True: "reached by this line",
-                 False: f"out of reach: no line scores more than {sol.bound}",
-                 None: f"not reached by this line; a line of up to {sol.bound} may exist"}[sol.reachable]
-        click.echo(f"# target {sol.target}: {reach}")
-    recipes = recipes_text(line_sheet(game, sol.deal, sol.moves)) if sol.deal.recipes else None
-    if recipes:
-        click.echo(f"# recipes: {recipes}")
-    tier = game.tier(sol.score)
-    if tier:
-        click.echo(f"# tier: {tier.name}")
-    for i, m in enumerate(sol.moves, 1):
-        click.echo(f"{m.format():24} # move {i}")
+    click.echo(solution_file(game, sol), nl=False)
