@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import errno
 import os
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -122,3 +123,24 @@ def drop_stale(folder: str | os.PathLike, written: Iterable[str | os.PathLike], 
             f.unlink()
             gone.append(f)
     return gone
+
+
+def read_text_input(path: str) -> tuple[str, str]:
+    """The text of a file a user gives (a solution), or of stdin for ``-``, and the
+    name to report it by: UTF-8, a byte-order mark (Windows editors write one)
+    dropped; other bytes are an error naming the line."""
+    if path == "-":
+        name = "<stdin>"
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+    else:
+        name = path
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except FileNotFoundError:
+            raise PnpError("no such file", file=path) from None
+        except OSError as exc:
+            raise PnpError(f"cannot read: {exc.strerror or exc}", file=path) from None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff"), name
+    return decode_text(data, name), name

@@ -80,6 +80,24 @@ def in_game_notation(game: Game, lines: list[SolutionLine], unread: InvalidMoveE
     return lines, unread
 
 
+def check_solution(game: Game, deal: Deal, text: str, name: str, *, target: int | None = None,
+                   best: int | None = None, best_proven: bool | None = None
+                   ) -> tuple[Verdict, list[SolutionLine], InvalidMoveError | None]:
+    """Read and replay a solution file's ``text`` (``name`` for messages): the
+    verdict, the moves read, and the move that does not read when the replay
+    reaches it (bad input, for the caller to report after the verdict; None when
+    every move read, or an illegal move before it ended the replay, which is
+    then the verdict). A file that is not moves at all raises at once."""
+    from .notation import read_solution
+
+    lines, unread = in_game_notation(game, *read_solution(text, name), name)
+    if unread is not None and not unread.move_number:
+        raise unread
+    verdict = verify(game, deal, lines, target=target, best=best, best_proven=best_proven, unread=unread)
+    reached = unread is not None and verdict.error is not None and verdict.error["move"] == unread.move_number
+    return verdict, lines, unread if reached else None
+
+
 def line_sheet(game: Game, deal: Deal, moves) -> ScoreSheet:
     """How the score of a legal line of ``moves`` is made up (``pnp solve``'s
     line: which recipes it meets)."""

@@ -538,3 +538,18 @@ def test_a_proof_file_given_as_the_puzzle_says_what_it_is():
     assert r.exit_code == 2
     assert r.stderr == (f"pnp: {proof}: this is a proof file (pnp puzzle prove writes them), not a puzzle file: "
                         "give the puzzle id orchard-2026-12-02 or the day's file under puzzles/GAME/\n"), r.stderr
+
+
+def test_the_library_checks_a_solution_file_as_the_command_does():
+    """The rule of which comes first, an illegal move or one that does not read,
+    lived in the command; pnp.verify.check_solution gives it to library users."""
+    from pnp.games import find_game
+    from pnp.verify import check_solution
+
+    game = find_game("orchard")
+    deal = game.parse_deal(ORCHARD_DEAL)
+    v, lines, bad = check_solution(game, deal, "9 r0 0,0\nseven r0 0,0\n", "line.txt")
+    assert bad is None and not v.legal and v.error["move"] == 1  # the illegal move ends the replay
+    v, lines, bad = check_solution(game, deal, "7 r180 1,0\nseven r0 0,0\n", "line.txt")
+    assert bad is not None and bad.move_number == 2 and v.error["move"] == 2 and len(lines) == 1
+    assert str(bad).startswith("line.txt:2: move 2: cannot read move 'seven r0 0,0'")

@@ -7,34 +7,13 @@ import sys
 import click
 
 from ..errors import PnpError
-from ..fsutil import decode_text
+from ..fsutil import read_text_input
 from ..games import find_game
-from ..notation import read_solution
 from ..puzzles import check_cards, resolve_puzzle
 from ..render.text import LEGEND, grid_text
-from ..verify import in_game_notation, recipes_text, verify
+from ..verify import check_solution, recipes_text
 from . import cli
 from .options import cards_option, deck_from, generating_notice, read_archive_option
-
-
-def _read_solution(path: str) -> tuple[str, str]:
-    """The text of a solution file, or of stdin for ``-``: UTF-8, a byte-order mark
-    (Windows editors write one) dropped; other bytes are an error naming the line."""
-    if path == "-":
-        name = "<stdin>"
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-    else:
-        name = path
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except FileNotFoundError:
-            raise PnpError("no such file", file=path) from None
-        except OSError as exc:
-            raise PnpError(f"cannot read: {exc.strerror or exc}", file=path) from None
-    if isinstance(data, str):
-        return data.removeprefix("\ufeff"), name
-    return decode_text(data, name), name
 
 
 @cli.command("verify", short_help="Replay a solution: the illegal move and why, or the score.")
@@ -60,15 +39,10 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
     except PnpError as exc:  # a deal the cards cannot deal: say which puzzle file holds it
         raise ref.in_source(exc) from None
     check_cards(ref, game)  # a published day: do these cards play it as published?
-    text, name = _read_solution(solution)
-    lines, unread = in_game_notation(game, *read_solution(text, name), name)
-    if unread is not None and not unread.move_number:
-        raise unread
-    verdict = verify(game, deal, lines, target=ref.target, best=ref.best, best_proven=ref.proven, unread=unread)
-    # a move that does not read is bad input once the replay reaches it; an
-    # illegal move before it ends the replay there, and that is the verdict
-    reached = unread is not None and verdict.error is not None and verdict.error["move"] == unread.move_number
-    if reached and not as_json:
+    text, name = read_text_input(solution)
+    verdict, lines, unread = check_solution(game, deal, text, name, target=ref.target, best=ref.best,
+                                            best_proven=ref.proven)
+    if unread is not None and not as_json:
         raise unread
     if show:
         out = sys.stderr if as_json else sys.stdout
@@ -78,7 +52,7 @@ def verify_cmd(puzzle: str, solution: str, as_json: bool, show: bool, root, card
             click.echo(f"\n{title}\n{grid_text(state, game.counted)}", file=out)
     if as_json:
         click.echo(json.dumps(verdict.to_json()))
-        if reached:  # the verdict names it; its line and exit code are bad input's
+        if unread is not None:  # the verdict names it; its line and exit code are bad input's
             raise unread
     else:
         click.echo(describe(verdict, name))
