@@ -169,20 +169,12 @@ def prove_cmd(game_id: str, start, end, time_limit: float, root: str, jobs: int 
     days (twice: abort)."""
     import os
 
-    from ..puzzles import archive_path
-    from ..puzzles.proofs import prove_day
+    from ..puzzles.proofs import check_provable, prove_day
 
     game = find_game(game_id, deck_from(cards))
     days = _daily().date_range(start, end)
     archive = Path(root)
-    if not archive.is_dir():  # the shipped archive is read-only: prove writes into one of the user's
-        raise PuzzleError(f"no archive folder {archive}/ here: prove reads the days and writes their proofs in "
-                          "the archive you publish into; run it in the folder holding that puzzles/, or give "
-                          "--archive DIR")
-    missing = [d.isoformat() for d in days if not archive_path(game_id, d.isoformat(), archive).is_file()]
-    if missing:
-        raise PuzzleError(f"not published in {archive}: {', '.join(missing[:3])}"
-                          f"{' ...' if len(missing) > 3 else ''} (publish them first)")
+    check_provable(game_id, [d.isoformat() for d in days], archive)
     jobs = jobs or os.cpu_count() or 1
     counts = {"new": 0, "stronger": 0, "kept": 0, "rechecked": 0}
     still = 0  # rechecked days proven again

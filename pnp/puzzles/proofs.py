@@ -185,6 +185,21 @@ def prove(game: Game, puzzle, *, time_limit: float | None, jobs: int = 1, progre
     return mine.merged(known)
 
 
+def check_provable(game_id: str, dates: list[str], root: Path) -> None:
+    """Every day of ``dates`` published in the archive ``root``, or a one-line
+    error: no archive folder there (``prove`` writes proofs into the archive
+    one publishes into, not the read-only one shipped with pnp), or the days
+    not published."""
+    if not root.is_dir():
+        raise PuzzleError(f"no archive folder {root}/ here: prove reads the days and writes their proofs in "
+                          "the archive you publish into; run it in the folder holding that puzzles/, or give "
+                          "--archive DIR")
+    missing = [d for d in dates if not archive_path(game_id, d, root).is_file()]
+    if missing:
+        raise PuzzleError(f"not published in {root}: {', '.join(missing[:3])}"
+                          f"{' ...' if len(missing) > 3 else ''} (publish them first)")
+
+
 def prove_day(game: Game, date: str, root: Path, *, time_limit: float | None, jobs: int = 1, progress=None,
               stop=None, recheck: bool = False):
     """Prove the published day ``date`` under the archive ``root`` and merge the
