@@ -112,7 +112,7 @@ class NotForTheseCards(PuzzleError):
 
 def candidate_deal(game: Game, date: _dt.date | str, candidate: int = 0) -> Deal:
     """Candidate ``candidate`` of the day's deal for ``game`` (see module doc)."""
-    from ..solver.engine import CLEARING as MOST_FRUITS
+    from ..solver.engine import MAX_FRUITS as MOST_FRUITS
 
     d = date if isinstance(date, str) else date.isoformat()
     rng = DealRandom(seed_text(game.id, d, candidate))

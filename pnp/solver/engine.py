@@ -26,18 +26,18 @@ import sys
 from dataclasses import dataclass, field
 
 from ..errors import PnpError
-from ..games.base import ROTTEN as _ROTTEN, SQUIRREL as _SQUIRREL, Game, Spot, face_cells
-from ..games.grove import GroveGame
+from ..games.base import ROTTEN as _ROTTEN, SQUIRREL as _SQUIRREL, WHEELBARROW_VALUE, Game, Spot, face_cells
+from ..games.grove import TOP_DIE, GroveGame
 from ..games.orchard import ROTTEN_PENALTY, OrchardGame
 from ..notation import ROTATIONS, CardRef, Deal, Move
 
 ROW = 1024
 OFF = 512
 CLEARING = 3
+MAX_FRUITS = CLEARING  # a fruit packs in 2 bits: codes 0 to 2, and 3 is the clearing
 NO_TOKEN, ROTTEN, SQUIRREL = 0, 1, 2
-WHEELBARROW = 15
+WHEELBARROW = WHEELBARROW_VALUE  # the rules' own numbers, not copies that could drift
 _TOKENS = {0: None, 1: _ROTTEN, 2: _SQUIRREL}
-TOP_DIE = 10
 
 # Packed scans. What one card cell does to the visible square under it is one
 # integer of bit fields (3 bits each, enough for a sum over six cells); the
