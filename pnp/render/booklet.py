@@ -208,7 +208,7 @@ def _example(gd: GameDeck, game: Game):
     cards = [gd.card(i) for i in sorted(gd.card_ids)[:3]]
     if len(cards) < 2:  # a start card and a card to play, at least
         return None
-    refs = tuple(CardRef(c.id, c.sides[0] if game.id == "orchard-pnp" else "") for c in cards)
+    refs = tuple(CardRef(c.id, c.sides[0] if game.two_sided else "") for c in cards)
     try:
         deal = game.parse_deal(Deal(game.id, refs))
         state = game.start(deal)
