@@ -57,7 +57,7 @@ def draw_figure(canvas, fig: Figure, x_mm: float, y_mm: float, mirror: bool = Fa
         canvas.translate(fig.width, 0)
         canvas.scale(-1, 1)
     for item in fig.items:
-        _draw(canvas, item)
+        draw_item(canvas, item)
     canvas.restoreState()
 
 
@@ -82,7 +82,7 @@ def _apply(canvas, p: Paint) -> tuple[int, int]:
     return fill, stroke
 
 
-def _draw(canvas, item) -> None:
+def draw_item(canvas, item) -> None:
     if isinstance(item, Group):
         canvas.saveState()
         if item.translate != (0, 0):
@@ -96,7 +96,7 @@ def _draw(canvas, item) -> None:
             p.rect(*item.clip)
             canvas.clipPath(p, stroke=0, fill=0)
         for child in item.items:
-            _draw(canvas, child)
+            draw_item(canvas, child)
         canvas.restoreState()
         return
     if isinstance(item, Text):

@@ -28,7 +28,7 @@ from ..rules import (Box, Bullets, Example, MarketCards, MarketPlanting, Para, S
                      planting_caption, rules_sheet)
 from .draw import Figure, Group, fit_text, text_width
 from .fonts import pdf_font
-from .pdf import _draw
+from .pdf import draw_item
 
 from .pdf import PAPERS
 MARGIN = 13.0  # mm
@@ -93,7 +93,7 @@ class FigureFlowable(Flowable):
         c.translate(0, self.fig.height * mm * k)
         c.scale(mm * k, -mm * k)
         for item in self.fig.items:
-            _draw(c, item)
+            draw_item(c, item)
         c.restoreState()
 
 
