@@ -83,6 +83,8 @@ def _apply(canvas, p: Paint) -> tuple[int, int]:
 
 
 def draw_item(canvas, item) -> None:
+    """One figure item (a group with its children) on a canvas already set to the
+    figure's millimetre space (as :func:`draw_figure` sets it)."""
     if isinstance(item, Group):
         canvas.saveState()
         if item.translate != (0, 0):
