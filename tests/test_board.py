@@ -112,3 +112,22 @@ def test_card_numbers_are_drawn_over_tokens_and_the_small_marks_read_clearly():
     [fifteen] = [it for it in fig.walk() if isinstance(it, Text) and it.text == "15"]
     assert contrast(fifteen.fill, st.accent) >= 4.5
     assert contrast("#FFFFFF", SQUIRREL_FILL) >= 4.5
+
+
+def test_a_pale_fruits_die_shows_its_edge_in_black_and_white():
+    """A Lemon die's outline was the fruit's own pale yellow: 1.2:1 against the
+    square under it, so in black and white the die had no edge."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from figures import contrast
+    from positions import position
+    from pnp.render.cards import card_style
+    from pnp.render.draw import Rect
+
+    game, state = position("grove:1,2,3", ["L1:3 O1:2"])
+    st = card_style(game.deck)
+    for group in _groups(board_figure(game.deck, state), "die"):
+        edge = next(it for it in group.items if isinstance(it, Rect)).paint.stroke
+        assert contrast(edge, st.paper) >= 2.0, edge

@@ -65,8 +65,9 @@ def _die(spot: Spot, pos: tuple[int, int], s: float, gd: GameDeck, st: CardStyle
     g = Group(cls="die", id=f"die-{x}-{y}")
     d = s * 0.5
     x0, y0 = s - d - s * 0.06, s - d - s * 0.06
-    g.add(Rect(x0, y0, d, d, r=d * 0.22,
-               paint=Paint(fill=blend(colour, "#FFFFFF", 0.72), stroke=colour, width=max(0.25, s * 0.045))))
+    # the outline is the fruit's colour darkened: a pale fruit's (Lemon) was lost in black and white
+    g.add(Rect(x0, y0, d, d, r=d * 0.22, paint=Paint(fill=blend(colour, "#FFFFFF", 0.72),
+                                                    stroke=blend(colour, st.ink, 0.35), width=max(0.25, s * 0.045))))
     g.add(Text(x0 + d / 2, y0 + d * 0.74, str(spot.die), size=d * (0.62 if spot.die < 10 else 0.52),
                bold=True, anchor="middle", fill=st.ink, cls="value"))
     if spot.fruit is None and fruit is not None:  # a die resting on a clearing: show its fruit
