@@ -7,6 +7,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp.deck import load_deck
+from pnp.errors import PnpError
 from pnp.render.sheets import PrintOptions, SheetLayout, plan_pages, render_print_pdf
 
 MM = 72 / 25.4
@@ -305,7 +306,15 @@ def test_the_calibration_ruler_s_labels_stand_clear(paper, duplex):
         assert not any(meet(box, m) for m in marks), it.text
 
 
-@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.0, -0.5)])
+def test_backs_printed_apart_take_no_back_offset():
+    """--duplex none with --back-offset moved the backs' crop marks into the
+    page's label; backs cut out on their own need no offset."""
+    with pytest.raises(PnpError) as err:
+        PrintOptions(duplex="none", back_offset=(3.0, 2.0))
+    assert "with --duplex none each back is cut out on its own" in str(err.value)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0)])
 def test_backs_printed_apart_have_crop_marks_of_their_own(offset):
     """--duplex none put each back where its front is, but drew no crop marks on
     the back pages: nothing to cut them out on, so no way to pair them."""

@@ -70,6 +70,9 @@ class PrintOptions:
             raise PnpError(f"bleed must be between 0 and 10 mm, not {self.bleed:g}")
         if not all(abs(v) <= 20 for v in self.back_offset):  # NaN fails too
             raise PnpError("back offset must be within 20 mm")
+        if self.duplex == "none" and self.back_offset != (0.0, 0.0):
+            raise PnpError("--back-offset moves the backs of a double-sided print to meet their fronts; with "
+                           "--duplex none each back is cut out on its own, so it has nothing to do")
 
 
 @dataclass(frozen=True)
@@ -258,12 +261,11 @@ def _margin_figure(gd: GameDeck, lay: SheetLayout, page: Page, n_sheets: int, op
     # are cut too, each then glued behind its front, so they have marks of their own
     if page.kind == "front" or options.duplex == "none":
         margin, bleed = lay.marks()
-        dx, dy = options.back_offset if page.kind == "back" else (0.0, 0.0)
         for (x1, y1), (x2, y2) in margin:
-            fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#000000", width=0.2), cls="crop"))
+            fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
         for (x1, y1), (x2, y2) in bleed:  # on the art: white under black, seen on any colour
-            fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
-            fig.add(line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, Paint(stroke="#000000", width=0.2), cls="crop"))
+            fig.add(line(x1, y1, x2, y2, Paint(stroke="#FFFFFF", width=0.7), cls="crop"))
+            fig.add(line(x1, y1, x2, y2, Paint(stroke="#000000", width=0.2), cls="crop"))
     side = {"front": "fronts", "back": "backs"}[page.kind]
     label = f"{sheet_title(gd)}  ·  sheet {page.sheet} of {n_sheets}  ·  {side}"
     if page.kind == "back":
