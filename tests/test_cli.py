@@ -507,7 +507,8 @@ def test_a_target_is_met_only_by_a_finished_legal_line(tmp_path):
     r = run("verify", p.id, str(sol), "--json")
     assert r.exit_code == 1 and json.loads(r.stdout)["met_target"] is False
     text = run("verify", p.id, str(sol))
-    assert text.exit_code == 1 and f"target {p.target} not met yet: the line is unfinished" in text.stdout
+    assert text.exit_code == 1 and f"target {p.target} counts only for a finished line" in text.stdout
+    assert text.stdout.count("finished") == 1 and text.stdout.rstrip().endswith("incomplete: a legal move remains")
     sol.write_text("\n".join(moves + [moves[0]]) + "\n")  # a move after the last card: illegal
     r = run("verify", p.id, str(sol), "--json")
     data = json.loads(r.stdout)

@@ -368,7 +368,7 @@ def test_recipe_backs_carry_the_decks_own_title():
     foot = next(it for it in fig.walk() if getattr(it, "text", "").startswith("The Most"))
     # the title is cut, never the card's number, which recipes=R1,R2 names (it was cut off)
     assert foot.text.startswith("The Most Extraordinarily") and foot.text.endswith(f"…  ·  card {card.id}"), foot.text
-    assert foot.size >= 1.8
+    assert foot.size == 2.4
     for it, (x0, _, x1, _) in extents(fig.items):
         assert -1e-6 <= x0 and x1 <= fig.width + 1e-6, getattr(it, "text", it)
 

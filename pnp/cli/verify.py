@@ -95,7 +95,7 @@ def describe(v, name: str) -> str:
     parts = [head]
     if v.target is not None:
         parts.append(f"target {v.target} " + ("met" if v.met_target else
-                                              "not met yet: the line is unfinished" if not v.complete else "missed"))
+                                              "counts only for a finished line" if not v.complete else "missed"))
     if v.best is not None:
         parts.append(_best_text(v))
     text = " — ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")

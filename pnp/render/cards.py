@@ -460,9 +460,9 @@ def recipe_back(gd: GameDeck, card: Card, *, style: CardStyle | None = None,
     # when printed (one line was shrunk to 1.6 mm, about 4.5 pt, in light grey)
     number = f"  ·  card {card.id}"  # what recipes=R1,R2 names: a long title is cut, never the number
     title = short_title(gd)
-    room = tw * SLACK - text_width(number, 1.8, st.font)
-    if text_width(title, 1.8, st.font) > room:
-        title = cut_to_fit(title, room, 1.8, st.font)
+    room = tw * SLACK - text_width(number, 2.4, st.font)
+    if text_width(title, 2.4, st.font) > room:  # cut at the line's own size, so it is not shrunk as well
+        title = cut_to_fit(title, room, 2.4, st.font)
     for k, line_text in enumerate((title + number, "target = sum of two recipe numbers")):
         foot, fs = fit_text(line_text, tw * SLACK, 2.4, st.font, smallest=1.8)
         body.add(Text(W / 2, H - SAFE_MM - 1.0 - (1 - k) * 3.0, foot, size=fs, font=st.font, fill="#555555",
