@@ -396,7 +396,7 @@ def test_a_market_buyer_wants_both_fruits():
     words = [it.text for it in buyer_card(gd, gd.buyers[0]).walk() if getattr(it, "text", None)]
     assert "and" in words and "or" not in words, words
     assert "An orchard card is shut in when other orchard cards run the full length of each of its four edges." \
-        in text and "Two cards of two fruits shut in at once harvest both fruits." in text
+        in text and "Every card shut in now goes back to its pile, and its fruit is harvested" in text
 
 
 @pytest.mark.parametrize("game", ["orchard", "grove"])
@@ -549,8 +549,11 @@ def test_the_market_sheet_follows_the_deck_s_fruits_buyers_and_players(tmp_path)
 @pytest.mark.parametrize("game", ["orchard", "orchard-pnp", "grove"])
 def test_the_example_is_read_on_one_page(game, paper):
     """The A4 sheets began the example at the foot of page 1 and ended it on
-    page 2 (Grove's start alone on page 1): a reader turned the page mid-game."""
+    page 2 (Grove's start alone on page 1): a reader turned the page mid-game.
+    Kept whole, it comes after the rules, so that they fill the first page (a
+    third of its second column was left blank before them)."""
     texts = [re.sub(r"\s+", " ", p.extract_text()) for p in pages(game, paper)]
+    assert ("Recipe Challenge" if game == "grove" else "Playing together") in texts[0], texts[0][-300:]
     steps = [c for _, c in example_figures(load_deck().game(game), game)]
     marks = ["Example: a start and", "Drawn by replaying the moves"] + [re.sub(r"\s+", " ", c)[:30] for c in steps]
     on = {m: [i for i, t in enumerate(texts) if m in t] for m in marks}

@@ -399,9 +399,10 @@ def _orchard_sheet(gd: GameDeck) -> Sheet:
         Section("Rotten fruit", (rotten,)),
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
-        Section("Example: a start and three turns", (Example(gd.game),)),
         _multiplayer(gd),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
+        # last: it is kept whole in one column, and the sections before it fill the first page
+        Section("Example: a start and three turns", (Example(gd.game),)),
     )
     return Sheet(gd.game, gd.title, tagline, sections)
 
@@ -555,10 +556,10 @@ def _grove_sheet(gd: GameDeck) -> Sheet:
         Section("Clearings", (clearings_p,)),
         Section("End of the game", (end,)),
         Section("Scoring", scoring),
-        Section("Example: a start and three turns", (Example("grove"),)),
         Section("Recipe Challenge", challenge),
         _multiplayer(gd),
         Section("Notation", (_notation_box(gd, deal + ",...", moves[0]),)),
+        Section("Example: a start and three turns", (Example("grove"),)),  # whole, after the rules
         Section("Appendix: every recipe", appendix, wide=True, new_page=True),
     )
     with_squirrels = ("a squirrel, " if squirrels == 1 else f"{number_word(squirrels)} squirrels, " if squirrels
@@ -613,8 +614,7 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         "<b>Harvest.</b> An orchard card is <i>shut in</i> when other orchard cards run the full length of each "
         "of its four edges. Every card shut in now goes back to its pile, and its fruit is harvested: each player "
         "at the table, you included, takes every card of that fruit from their hand and sets them out face up on "
-        "their side; those cards are <i>harvested</i> and can be sold. Two cards of two fruits shut in at once "
-        f"harvest both fruits. (Say {_an(shut.name)} card ends up with orchard cards against its top, bottom, left "
+        f"their side; those cards are <i>harvested</i> and can be sold. (Say {_an(shut.name)} card ends up with orchard cards against its top, bottom, left "
         f"and right edges, all the way along: it goes back to the {shut.name} pile, and everyone sets out their "
         f"{plural_name(shut.name, 2)}.)",
         "<b>Claim or sell</b> (one of the two, or neither).",
