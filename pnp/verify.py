@@ -74,7 +74,7 @@ def in_game_notation(game: Game, lines: list[SolutionLine], unread: InvalidMoveE
         return lines, unread
     for i, sl in enumerate(lines):
         if sl.move.side:
-            reason = f"{game.id} cards have one side; write {sl.move.card}, not {sl.move.card}{sl.move.side}"
+            reason = game.one_side(sl.move.card, sl.move.side)
             return lines[:i], InvalidMoveError(f"move {sl.number}: {reason}", move_number=sl.number, file=file,
                                                line=sl.line, reason=reason)
     return lines, unread

@@ -196,7 +196,7 @@ class Game:
             if self.two_sided and ref.side not in self._cards[ref.id].sides:
                 raise InvalidDealError(f"deal {where!r}: card {ref.id} needs its face side, like {ref.id}a or {ref.id}b")
             if not self.two_sided and ref.side:
-                raise InvalidDealError(f"deal {where!r}: {self.id} cards have one side; write {ref.id}, not {ref.format()}")
+                raise InvalidDealError(f"deal {where!r}: {self.one_side(ref.id, ref.side)}")
         if deal.recipes and not self.uses_recipes:
             raise InvalidDealError(f"deal {where!r}: {self.id} has no recipes")
         if deal.recipes:
@@ -232,9 +232,13 @@ class Game:
     def _no_moves(self, state: State) -> bool:
         return not state.hand or not any(True for _ in self._placements(state))
 
+    def one_side(self, card: int, side: str) -> str:
+        """What a side letter on a card of a one-sided game is told (in a deal or a move)."""
+        return f"{self.id} cards have one side; write {card}, not {card}{side}"
+
     def find_in_hand(self, state: State, move: Move) -> CardRef:
         if move.side and not self.two_sided:
-            raise IllegalMoveError(f"{self.id} cards have one side; write {move.card}, not {move.card}{move.side}")
+            raise IllegalMoveError(self.one_side(move.card, move.side))
         for ref in state.hand:
             if ref.id == move.card:
                 if move.side and move.side != ref.side:

@@ -143,15 +143,12 @@ def _key_line(path: str, key: str) -> int | None:
 def _text_sheet_id(path: str | Path) -> str | None:
     """The puzzle id heading one of ``pnp build``'s text sheets of a day
     ("orchard-2026-12-02 · Wednesday · ..."), else None."""
-    import re
-
     try:
         with open(path, encoding="utf-8") as fh:
-            first = fh.readline()
+            head = fh.readline().split(" · ", 1)
     except (OSError, UnicodeDecodeError):
         return None
-    m = re.match(r"([a-z][a-z-]*-\d{4}-\d{2}-\d{2}) · ", first)
-    return m.group(1) if m else None
+    return head[0] if len(head) == 2 and parse_puzzle_id(head[0]) else None
 
 
 def load_puzzle_file(path: str | Path) -> PuzzleRef:

@@ -368,8 +368,7 @@ def _changed_from_pnps_own(game: Game, deal: Deal) -> str | None:
     def rules_of(card):
         r = card.recipe
         return card.faces, None if r is None else (r.number, r.condition, r.reward, r.wheelbarrow_counts)
-    tokens = "squirrels" if mine.game == "grove" else "rotten tokens"
-    for attr, what in (("dice_per_fruit", "dice per fruit"), ("mismatch_tokens", tokens)):
+    for attr, what in (("dice_per_fruit", "dice per fruit"), ("mismatch_tokens", f"{game.token_name}s")):
         if getattr(mine, attr) != getattr(own, attr):
             return f"{what} {getattr(mine, attr)}, not {getattr(own, attr)}"
     for ref in (*deal.cards, *(CardRef(i) for i in deal.recipes)):
