@@ -14,13 +14,17 @@ from ..deck import Deck, load_deck
 class _FileOrFolder(click.ParamType):
     """A path that must be a folder (``folder=True``) or a file where something
     is already there: click's own check says "Directory 'x' is a file.", which
-    reads backwards, so the message says what the path is and what is wanted."""
+    reads backwards, so the message says what the path is and what is wanted.
+    ``exists``: a folder to read must be there (a typo is not an empty folder)."""
 
-    def __init__(self, folder: bool, wanted: str):
-        self.folder, self.wanted, self.name = folder, wanted, "folder" if folder else "file"
+    def __init__(self, folder: bool, wanted: str, exists: bool = False):
+        self.folder, self.wanted, self.exists = folder, wanted, exists
+        self.name = "folder" if folder else "file"
 
     def convert(self, value, param, ctx):
         p = Path(value)
+        if self.exists and not p.exists():
+            self.fail(f"no such folder: {value!r}", param, ctx)
         if self.folder and p.exists() and not p.is_dir():
             self.fail(f"{value!r} is a file, not {self.wanted}", param, ctx)
         if not self.folder and p.is_dir():
@@ -30,6 +34,7 @@ class _FileOrFolder(click.ParamType):
 
 FOLDER = _FileOrFolder(folder=True, wanted="a folder")
 ARCHIVE_FOLDER = _FileOrFolder(folder=True, wanted="a folder (the archive is a folder of puzzle files)")
+READ_ARCHIVE_FOLDER = _FileOrFolder(folder=True, wanted=ARCHIVE_FOLDER.wanted, exists=True)
 CARDS_FILE = _FileOrFolder(folder=False, wanted="a cards file")
 
 cards_option = click.option(
@@ -92,11 +97,10 @@ def read_archive_option(f):
     from ..puzzles import ARCHIVE_LOOKUP, archive_root
 
     def to_root(ctx, param, value):
-        if value is not None and not Path(value).is_dir():  # a typo read as "not archived": a day generated
-            raise click.BadParameter(f"no such folder: {value!r}", ctx, param)
         return Path(value) if value is not None else archive_root()
 
-    return click.option("--archive", "root", type=ARCHIVE_FOLDER, default=None, callback=to_root,
+    # a typo must not read as an archive without the day, which is then generated
+    return click.option("--archive", "root", type=READ_ARCHIVE_FOLDER, default=None, callback=to_root,
                         help=f"Folder of the published archive to read (default: {ARCHIVE_LOOKUP}).")(f)
 
 

@@ -193,11 +193,10 @@ def _recipe_log(p: Page, gd: GameDeck, footer: str) -> None:
                    f"{f' - {squirrels}' if gd.mismatch_tokens else ''} + bonuses.",
                    footer)
     W = p.W - 2 * MARGIN
-    columns = [("Date", 0.1), ("Recipe 1\n(name, no.)", 0.19), ("Recipe 2\n(name, no.)", 0.19), ("Target", 0.08),
-               ("Dice\nscore", 0.09), (f"{squirrels.capitalize()}\n(-)", 0.09), ("Bonuses\n(+)", 0.1),
-               ("Final", 0.08), ("Won?", 0.08)]
-    if not gd.mismatch_tokens:  # no squirrel, no column: its share goes to the recipes' names
-        columns = [(h, w + 0.045 if h.startswith("Recipe") else w) for h, w in columns if not h.endswith("(-)")]
+    name = 0.19 if gd.mismatch_tokens else 0.235  # no squirrel, no column: its share goes to the recipes' names
+    columns = [("Date", 0.1), ("Recipe 1\n(name, no.)", name), ("Recipe 2\n(name, no.)", name), ("Target", 0.08),
+               ("Dice\nscore", 0.09), *([(f"{squirrels.capitalize()}\n(-)", 0.09)] if gd.mismatch_tokens else []),
+               ("Bonuses\n(+)", 0.1), ("Final", 0.08), ("Won?", 0.08)]
     header = [h for h, _ in columns]
     widths = [W * w for _, w in columns]
     rows = int((p.H - MARGIN - 8 - top - 10 - 34) // 9.0)

@@ -5,7 +5,8 @@ from ..games.base import ROTTEN, SQUIRREL, Spot, State
 
 
 def spot_text(spot: Spot, counted: bool) -> str:
-    """``A``, ``A3`` (die 3), ``A!`` (rotten); Grove: ``O2``, ``O2:5``, ``.:L4``, ``O1:W`` (wheelbarrow), ``O2*S`` (squirrel)."""
+    """``A``, ``A3`` (die 3), ``A!`` (rotten); Grove: ``O2``, ``O2:5``, ``.:L4``,
+    ``O1:W`` (wheelbarrow), ``O2*S`` (squirrel)."""
     base = "." if spot.fruit is None else spot.fruit + (str(spot.count) if counted else "")
     if spot.token == ROTTEN:
         return base + "!"

@@ -614,9 +614,9 @@ def _market_sheet(gd: GameDeck) -> Sheet:
         "<b>Harvest.</b> An orchard card is <i>shut in</i> when other orchard cards run the full length of each "
         "of its four edges. Every card shut in now goes back to its pile, and its fruit is harvested: each player "
         "at the table, you included, takes every card of that fruit from their hand and sets them out face up on "
-        f"their side; those cards are <i>harvested</i> and can be sold. (Say {_an(shut.name)} card ends up with orchard cards against its top, bottom, left "
-        f"and right edges, all the way along: it goes back to the {shut.name} pile, and everyone sets out their "
-        f"{plural_name(shut.name, 2)}.)",
+        f"their side; those cards are <i>harvested</i> and can be sold. (Say {_an(shut.name)} card ends up with "
+        "orchard cards against its top, bottom, left and right edges, all the way along: it goes back to the "
+        f"{shut.name} pile, and everyone sets out their {plural_name(shut.name, 2)}.)",
         "<b>Claim or sell</b> (one of the two, or neither).",
     ), numbered=True)
     claim = (
